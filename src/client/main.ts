@@ -1,0 +1,148 @@
+/**
+ * The site's only script: it enhances server-rendered HTML and never renders it.
+ * Menu toggle, nav search, live list filter with paging, contact form, 'Bagikan' and the
+ * 404 page's view. Every feature looks for its own data-* hook and does nothing without it.
+ */
+
+const $ = <T extends Element = HTMLElement>(selector: string, scope: ParentNode = document) =>
+  scope.querySelector<T>(selector as string) as T | null;
+const $$ = <T extends Element = HTMLElement>(selector: string, scope: ParentNode = document) =>
+  Array.from(scope.querySelectorAll<T>(selector as string)) as T[];
+
+document.documentElement.classList.add('js');
+
+function setUpMenu() {
+  const toggle = $('[data-menu-toggle]');
+  const menu = $('[data-menu]');
+  if (!toggle || !menu) return;
+  const setOpen = (isOpen: boolean) => {
+    toggle.setAttribute('aria-expanded', String(isOpen));
+    menu.classList.toggle('is-open', isOpen);
+  };
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+}
+
+function setUpNavSearch() {
+  const form = $<HTMLFormElement>('[data-nav-search]');
+  if (!form) return;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const query = (form.elements.namedItem('q') as HTMLInputElement).value.trim();
+    if (query) console.log('Search query:', query);
+  });
+}
+
+function setUpArticleList() {
+  const form = $<HTMLFormElement>('[data-article-filter]');
+  const grid = $('[data-article-grid]');
+  if (!form || !grid) return;
+  const input = form.elements.namedItem('q') as HTMLInputElement;
+  const cards = $$('[data-card]', grid).map((card) => ({
+    card,
+    text: [$('.card-title', card)?.textContent, $('.card-excerpt', card)?.textContent, card.dataset.brand]
+      .join(' ')
+      .toLowerCase(),
+  }));
+  const empty = $('[data-empty-state]')!;
+  const emptyQuery = $('[data-empty-query]')!;
+  const count = $('[data-result-count]');
+  const loadMore = $<HTMLButtonElement>('[data-load-more]')!;
+  const pageSize = Number(grid.dataset.pageSize) || 12;
+  let limit = pageSize;
+
+  const render = () => {
+    const query = input.value.trim().toLowerCase();
+    const matches = query ? cards.filter((entry) => entry.text.includes(query)) : cards;
+    const shown = new Set(matches.slice(0, limit));
+    for (const entry of cards) entry.card.hidden = !shown.has(entry);
+    empty.hidden = matches.length > 0;
+    emptyQuery.textContent = input.value.trim();
+    if (count) count.textContent = `${matches.length} artikel`;
+    loadMore.disabled = matches.length <= limit;
+  };
+
+  form.addEventListener('submit', (event) => event.preventDefault());
+  input.addEventListener('input', () => {
+    limit = pageSize;
+    render();
+  });
+  $('[data-reset-search]')?.addEventListener('click', () => {
+    input.value = '';
+    limit = pageSize;
+    render();
+    input.focus();
+  });
+  loadMore.addEventListener('click', () => {
+    limit += pageSize;
+    render();
+  });
+  const initial = new URLSearchParams(location.search).get('q');
+  if (initial) input.value = initial;
+  render();
+}
+
+function setUpContactForm() {
+  const form = $<HTMLFormElement>('[data-contact-form]');
+  if (!form) return;
+  // The browser's own validation runs first: 'submit' only fires for a valid form.
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    console.log('Contact form submitted:', {
+      name: data.get('name'),
+      email: data.get('email'),
+      subject: data.get('subject'),
+      message: data.get('message'),
+    });
+  });
+}
+
+function setUpShare() {
+  const button = $('[data-share]');
+  const status = $('[data-share-status]');
+  if (!button || !status) return;
+  button.addEventListener('click', async () => {
+    const url = location.href;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: document.title, url });
+      } catch {
+        // The reader closed the share sheet: nothing to report.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = 'Tautan disalin ke clipboard.';
+    } catch {
+      status.textContent = `Salin tautan ini: ${url}`;
+    }
+  });
+}
+
+function setUpNotFound() {
+  const root = $('[data-not-found]');
+  if (!root) return;
+  const path = location.pathname;
+  console.error('404 Error: User attempted to access non-existent route:', path);
+  const views = $$('[data-view]', root);
+  if (views.length < 2) return;
+  const wanted = /\/brand\//.test(path) ? 'brand' : /\/artikel\//.test(path) ? 'article' : 'generic';
+  for (const view of views) view.hidden = view.dataset.view !== wanted;
+}
+
+setUpMenu();
+setUpNavSearch();
+setUpArticleList();
+setUpContactForm();
+setUpShare();
+setUpNotFound();

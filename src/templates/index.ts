@@ -1,0 +1,14 @@
+/** Every page template, by name. The generator's route table refers to them by these names. */
+export { HomePage } from './HomePage.tsx';
+export { ArticleListPage } from './ArticleListPage.tsx';
+export { ArticlePage } from './ArticlePage.tsx';
+export { BrandPage } from './BrandPage.tsx';
+export { ContactPage } from './ContactPage.tsx';
+export { NotFoundPage } from './NotFoundPage.tsx';
+export type * from './types.ts';
+export type { HomePageProps } from './HomePage.tsx';
+export type { ArticleListPageProps } from './ArticleListPage.tsx';
+export type { ArticlePageProps } from './ArticlePage.tsx';
+export type { BrandPageProps } from './BrandPage.tsx';
+export type { ContactPageProps } from './ContactPage.tsx';
+export type { NotFoundPageProps, NotFoundView } from './NotFoundPage.tsx';

@@ -1,0 +1,73 @@
+/** Props shared by every page template. Templates receive data; they never fetch it. */
+
+export interface NavLink {
+  label: string;
+  /** Site-relative path with a trailing slash ("/brand/loyal4d/"). */
+  path: string;
+}
+
+export interface PageMeta {
+  /** Full document title, unique per page. */
+  title: string;
+  description: string;
+  /** Absolute canonical URL; omitted on 404 pages, which have no address of their own. */
+  canonical?: string;
+  isNoindex?: boolean;
+  keywords?: string;
+  author?: string;
+  /** Open Graph and Twitter card data, on article pages. */
+  social?: { type: 'article' | 'website'; title: string; description: string; url: string; siteName: string };
+  jsonLd: object[];
+}
+
+export interface Layout {
+  /** Path prefix of the site ("/" or "/repo/"), from the site URL. */
+  base: string;
+  siteName: string;
+  assets: { css: string; js: string };
+  nav: NavLink[];
+  /** Path of the nav link for this page (aria-current="page"). */
+  currentPath?: string;
+  /** Path of the nav section this page belongs to (article pages: "/artikel/"). */
+  sectionPath?: string;
+  responsiblePlay: string;
+  meta: PageMeta;
+}
+
+export interface BrandSummary {
+  name: string;
+  slug: string;
+  description: string;
+  rating: number;
+  color: string;
+}
+
+export interface ArticleSummary {
+  slug: string;
+  title: string;
+  excerpt: string;
+  brand: BrandSummary;
+  author: string;
+  /** '15 Des 2024'. */
+  date: string;
+  readTime: string;
+}
+
+/** Everything an article view shows; also used for the fallback article. */
+export interface ArticleView {
+  title: string;
+  excerpt?: string;
+  /** Null for the fallback article, whose brand is 'unknown'. */
+  brand: BrandSummary | null;
+  brandLabel: string;
+  author: string;
+  date: string;
+  readTime: string;
+  /** Trusted HTML (validated and linked by the generator). */
+  html: string;
+}
+
+export interface Teaser {
+  title: string;
+  text: string;
+}
