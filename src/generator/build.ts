@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createSiteBundler, type SiteBundler } from './bundle-site.ts';
+import { SitegenError } from './errors.ts';
+import { planHostFiles } from './host-files.ts';
+import { linkFirstMentions } from './link-brands.ts';
+import { loadContent } from './load-content.ts';
+import { loadSite } from './load-site.ts';
+import { planRoutes, type Route } from './plan-routes.ts';
+import { renderPage } from './render-pages.ts';
+import { AtomicDirWriter, type OutputFile, type Writer } from './write-output.ts';
+
+export interface BuildOptions {
+  /** Project folder holding src/content, src/templates and src/client. */
+  root: string;
+  /** Output folder; a build replaces it whole (or, with an incremental writer, updates it). */
+  outDir: string;
+  /** Overrides the site URL from src/content/site.ts. */
+  siteUrl?: string;
+  /** Defaults to an AtomicDirWriter on outDir. */
+  writer?: Writer;
+  /** Defaults to a one-shot bundler; watch passes an incremental one. */
+  bundler?: SiteBundler;
+  /** Called after each page is rendered (progress display). */
+  onPage?: (done: number, total: number) => void;
+  /** Changes a page's HTML before it is written (watch adds its reload hook). */
+  transformHtml?: (html: string, route: Route) => string;
+}
+
+export interface BuildResult {
+  routes: Route[];
+  pages: number;
+  files: number;
+  bytes: number;
+  /** Files written (fewer than `files` when an incremental writer skipped unchanged ones). */
+  written: number;
+  removed: string[];
+  durationMs: number;
+  warnings: string[];
+  /** Source files the build read, relative to the root. */
+  inputs: string[];
+  /** Resolves when the previous output folder has been deleted. */
+  cleanup: Promise<void>;
+}
+
+/**
+ * Runs every stage: bundle sources, load and validate content, link brand mentions,
+ * plan routes, render each page and hand it to the writer, then host files. Nothing
+ * becomes visible unless every page rendered; a failure throws a SitegenError.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const root = path.resolve(options.root);
+  const bundler = options.bundler ?? (await createSiteBundler(root));
+  let bundles;
+  try {
+    bundles = await bundler.bundle();
+  } finally {
+    if (!options.bundler) await bundler.dispose();
+  }
+  const site = loadSite(bundles, root);
+  const { content, bodies } = await loadContent(site.content, root);
+  const siteUrl = normalizeSiteUrl(options.siteUrl ?? content.site.url, options.siteUrl ? '--site-url' : 'src/content/site.ts: site "url"');
+
+  const targets = content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
+  const linkedBodies = new Map([...bodies].map(([slug, html]) => [slug, linkFirstMentions(html, targets)]));
+
+  const brandCss = content.brands.map((brand) => `.badge-${brand.slug}{background:${brand.color}}`).join('');
+  const styles = fingerprint('assets/styles', '.css', bundles.css + brandCss);
+  const client = fingerprint('assets/client', '.js', bundles.clientJs);
+  const routes = planRoutes({ content, bodies: linkedBodies, siteUrl, assets: { css: `/${styles.path}`, js: `/${client.path}` } });
+
+  const writer = options.writer ?? new AtomicDirWriter(path.resolve(options.outDir));
+  let summary;
+  try {
+    await writer.add(styles);
+    await writer.add(client);
+    let done = 0;
+    for (const route of routes) {
+      let html = renderPage(route, site);
+      if (options.transformHtml) html = options.transformHtml(html, route);
+      await writer.add({ path: route.outputPath, contents: html });
+      options.onPage?.(++done, routes.length);
+    }
+    for (const file of planHostFiles(routes, siteUrl)) await writer.add(file);
+    summary = await writer.commit();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+
+  const missingBodies = content.articles.filter((article) => !article.body).map((article) => article.slug);
+  const warnings =
+    missingBodies.length > 0
+      ? [
+          `${missingBodies.length} article${missingBodies.length === 1 ? ' has' : 's have'} no body yet and render the fallback article with noindex: ${summarizeList(missingBodies)}`,
+        ]
+      : [];
+  return {
+    routes,
+    pages: routes.length,
+    files: summary.files,
+    bytes: summary.bytes,
+    written: summary.written,
+    removed: summary.removed,
+    durationMs: performance.now() - started,
+    warnings,
+    inputs: bundles.inputs,
+    cleanup: writer instanceof AtomicDirWriter ? writer.cleanup : Promise.resolve(),
+  };
+}
+
+/** An absolute http(s) URL ending in "/", or a SitegenError naming where the bad value came from. */
+export function normalizeSiteUrl(value: string, origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SitegenError(`${origin}: "${value}" is not an absolute URL; expected something like https://www.example.id/.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new SitegenError(`${origin}: "${value}" must use http or https.`);
+  }
+  url.search = '';
+  url.hash = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
+}
+
+function fingerprint(stem: string, extension: string, contents: string): OutputFile {
+  const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
+  return { path: `${stem}.${hash}${extension}`, contents };
+}
+
+function summarizeList(items: string[], max = 4): string {
+  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}

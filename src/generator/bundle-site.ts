@@ -1,0 +1,119 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { SitegenError } from './errors.ts';
+
+/** What esbuild makes of a project's src/: the site module, the client script, the stylesheet. */
+export interface Bundles {
+  /** CommonJS module exporting `content` and `templates`; React stays external. */
+  siteCode: string;
+  /** Source map of siteCode, to point errors at the original file and line. */
+  siteMap: string;
+  clientJs: string;
+  css: string;
+  /** Source files the site module was built from, relative to the root. */
+  inputs: string[];
+}
+
+export interface SiteBundler {
+  /** Bundles the current sources. Never writes to disk. */
+  bundle(): Promise<Bundles>;
+  /** Frees esbuild's incremental state. */
+  dispose(): Promise<void>;
+}
+
+/** Virtual path of the site module, used in stack traces and source maps. */
+export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
+
+/**
+ * A bundler for the project at `root`. With `incremental`, esbuild keeps its contexts
+ * between calls so a rebuild re-reads only what changed (watch); without it, each call is
+ * a one-shot build (build). Both produce identical output.
+ */
+export async function createSiteBundler(root: string, { incremental = false } = {}): Promise<SiteBundler> {
+  const outdir = path.join(root, '.sitegen');
+  const common = { absWorkingDir: root, bundle: true, write: false, logLevel: 'silent', legalComments: 'none', charset: 'utf8' } as const;
+  const options: esbuild.BuildOptions[] = [
+    {
+      ...common,
+      stdin: {
+        contents:
+          "export { content } from './src/content/index.ts';\nexport * as templates from './src/templates/index.ts';\n",
+        resolveDir: root,
+        sourcefile: 'sitegen-entry.ts',
+        loader: 'ts',
+      },
+      outfile: path.join(outdir, SITE_BUNDLE_NAME),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      jsx: 'automatic',
+      external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+      sourcemap: 'external',
+      sourcesContent: false,
+      metafile: true,
+    },
+    {
+      ...common,
+      entryPoints: [path.join(root, 'src/client/main.ts')],
+      outfile: path.join(outdir, 'client.js'),
+      platform: 'browser',
+      format: 'iife',
+      target: ['es2019'],
+      minify: true,
+    },
+    {
+      ...common,
+      entryPoints: [path.join(root, 'src/templates/styles.css')],
+      outfile: path.join(outdir, 'styles.css'),
+      minify: true,
+      target: ['chrome90', 'safari14', 'firefox90'],
+    },
+  ];
+
+  const contexts = incremental ? await Promise.all(options.map((o) => esbuild.context(o))) : [];
+  const run = (i: number) => (incremental ? contexts[i].rebuild() : esbuild.build(options[i]));
+
+  return {
+    async bundle() {
+      let results: esbuild.BuildResult[];
+      try {
+        results = await Promise.all(options.map((_, i) => run(i)));
+      } catch (error) {
+        throw toSitegenError(error, root);
+      }
+      const text = (result: esbuild.BuildResult, ending: string) =>
+        result.outputFiles!.find((file) => file.path.endsWith(ending))!.text;
+      return {
+        siteCode: text(results[0], '.cjs'),
+        siteMap: text(results[0], '.map'),
+        clientJs: text(results[1], '.js'),
+        css: text(results[2], '.css'),
+        inputs: Object.keys(results[0].metafile!.inputs).filter((input) => !input.startsWith('<')),
+      };
+    },
+    async dispose() {
+      await Promise.all(contexts.map((context) => context.dispose()));
+    },
+  };
+}
+
+/** Turns esbuild's failure into one message per problem, each with file, line and column. */
+function toSitegenError(error: unknown, root: string): SitegenError {
+  const failure = error as Partial<esbuild.BuildFailure>;
+  if (!Array.isArray(failure.errors) || failure.errors.length === 0) {
+    return new SitegenError('Bundling the site sources failed.', { cause: error });
+  }
+  const first = failure.errors[0].location;
+  const problems = failure.errors.map((message) => {
+    const where = message.location
+      ? `${path.relative(root, path.resolve(root, message.location.file))}:${message.location.line}:${message.location.column + 1}`
+      : 'unknown location';
+    return `${where}: ${message.text}`;
+  });
+  return new SitegenError(`The site sources do not compile (${problems.length} error${problems.length === 1 ? '' : 's'}):`, {
+    file: first ? path.relative(root, path.resolve(root, first.file)) : undefined,
+    line: first?.line,
+    problems,
+    cause: error,
+  });
+}

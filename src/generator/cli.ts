@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { describeError, SitegenError } from './errors.ts';
+import type { BuildResult } from './build.ts';
+
+declare const SITEGEN_VERSION: string;
+
+/**
+ * Parses argv, runs one command and sets the exit code: 0 ok, 1 failed. No other logic
+ * lives here; each command loads only the modules it needs.
+ */
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command('sitegen')
+    .description('Builds the site in src/ into plain HTML.')
+    .version(SITEGEN_VERSION, '-v, --version')
+    .showHelpAfterError('(run sitegen --help for usage)')
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('render every route into the output folder')
+    .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
+    .option('--site-url <url>', 'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)')
+    .option('--root <dir>', 'project folder holding src/', '.')
+    .action(async (options: { out?: string; siteUrl?: string; root: string }) => {
+      const { build } = await import('./build.ts');
+      const root = path.resolve(options.root);
+      const outDir = path.resolve(options.out ?? path.join(root, 'dist'));
+      const progress = createProgress();
+      const result = await build({
+        root,
+        outDir,
+        siteUrl: options.siteUrl ?? (process.env.SITE_URL || undefined),
+        onPage: progress.update,
+      });
+      progress.clear();
+      printSummary(result, outDir);
+      await result.cleanup;
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode;
+      return;
+    }
+    process.exitCode = 1;
+    if (error instanceof SitegenError) {
+      process.stderr.write(`sitegen: ${describeError(error)}\n`);
+    } else {
+      process.stderr.write(`sitegen: unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}\n`);
+    }
+  }
+}
+
+function printSummary(result: BuildResult, outDir: string) {
+  const where = path.relative(process.cwd(), outDir) || '.';
+  process.stdout.write(
+    `sitegen: wrote ${result.pages} pages (${result.files} files, ${formatBytes(result.bytes)}) to ${where}/ in ${Math.round(result.durationMs)} ms\n`,
+  );
+  for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/** A one-line "pages rendered of total" indicator, only on a terminal, only after a second. */
+function createProgress() {
+  const isShown = process.stderr.isTTY && !process.env.CI;
+  const startedAt = Date.now();
+  let lastDrawAt = 0;
+  let drawn = false;
+  return {
+    update(done: number, total: number) {
+      if (!isShown) return;
+      const now = Date.now();
+      if (now - startedAt < 1000 || (now - lastDrawAt < 100 && done !== total)) return;
+      lastDrawAt = now;
+      drawn = true;
+      process.stderr.write(`\rsitegen: rendering ${done}/${total} pages`);
+    },
+    clear() {
+      if (drawn) process.stderr.write('\r\x1b[K');
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The one error type sitegen shows to users. Its message says what went wrong, where
+ * (file and field, or route) and what to do; `cause` keeps the lower-level error.
+ */
+export class SitegenError extends Error {
+  /** Source file the error is about, relative to the project root, when known. */
+  readonly file?: string;
+  /** 1-based line in `file`, when known. */
+  readonly line?: number;
+  /** Each problem on its own line, when several were found at once (content validation). */
+  readonly problems: string[];
+
+  constructor(message: string, options: { cause?: unknown; file?: string; line?: number; problems?: string[] } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'SitegenError';
+    this.file = options.file;
+    this.line = options.line;
+    this.problems = options.problems ?? [];
+  }
+}
+
+/** The message of an error and of each cause under it, one per line, without stack traces. */
+export function describeError(error: unknown): string {
+  const lines: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && depth < 5; depth++) {
+    if (current instanceof SitegenError) {
+      lines.push(current.message, ...current.problems.map((p) => `  - ${p}`));
+    } else if (current instanceof Error) {
+      lines.push(depth === 0 ? current.message : `Caused by: ${current.message}`);
+    } else {
+      lines.push(String(current));
+    }
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,46 @@
+import type { OutputFile } from './write-output.ts';
+import type { Route } from './plan-routes.ts';
+
+/** The policy every page is served with; also what `sitegen check` holds pages to. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+};
+
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Files static hosts read: sitemap.xml (indexable pages only), robots.txt, `_headers` and
+ * `_redirects` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). Pure.
+ */
+export function planHostFiles(routes: Route[], siteUrl: string): OutputFile[] {
+  const base = new URL(siteUrl).pathname;
+  const urls = routes
+    .filter((route) => route.isIndexable)
+    .map((route) => `  <url><loc>${escapeXml(siteUrl + route.url.slice(1))}</loc></url>`);
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const headerLines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+  const headers = [`${base}*`, ...headerLines, `${base}assets/*`, `  Cache-Control: ${IMMUTABLE_CACHE}`, ''].join('\n');
+  const redirects = [
+    `${base}brand/*  ${base}brand/404.html  404`,
+    `${base}artikel/*  ${base}artikel/404.html  404`,
+    '',
+  ].join('\n');
+  return [
+    { path: 'sitemap.xml', contents: sitemap },
+    { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}sitemap.xml\n` },
+    { path: '_headers', contents: headers },
+    { path: '_redirects', contents: redirects },
+    { path: '.nojekyll', contents: '' },
+  ];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

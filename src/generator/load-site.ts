@@ -1,0 +1,62 @@
+import { createRequire, SourceMap } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import type { Content } from '../content/types.ts';
+import type { ComponentType } from 'react';
+import type { TemplateName } from './plan-routes.ts';
+import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
+import { SitegenError } from './errors.ts';
+
+export interface LoadedSite {
+  content: Content;
+  templates: Record<TemplateName, ComponentType<any>>;
+  /** Maps an error thrown by site code to "src/templates/X.tsx:12", when the stack allows. */
+  locate(error: unknown): { file: string; line: number } | undefined;
+}
+
+// Resolves 'react' from sitegen's own node_modules, so templates and renderer share one React.
+const requireFromSitegen = createRequire(import.meta.url);
+
+/**
+ * Evaluates the bundled site module. It is compiled as a function, not imported, so every
+ * rebuild gets fresh content and templates and nothing piles up in Node's module cache.
+ */
+export function loadSite(bundles: Bundles, root: string): LoadedSite {
+  const filename = path.join(root, '.sitegen', SITE_BUNDLE_NAME);
+  const module = { exports: {} as { content?: Content; templates?: LoadedSite['templates'] } };
+  const map = new SourceMap(JSON.parse(bundles.siteMap));
+  const locate = (error: unknown) => locateInBundle(error, filename, map, root);
+  try {
+    const run = vm.compileFunction(bundles.siteCode, ['require', 'module', 'exports'], { filename });
+    run(requireFromSitegen, module, module.exports);
+  } catch (error) {
+    const where = locate(error);
+    throw new SitegenError(
+      `Loading the site's content and templates failed${where ? ` at ${where.file}:${where.line}` : ''}: ${(error as Error)?.message ?? error}`,
+      { cause: error, ...where },
+    );
+  }
+  const { content, templates } = module.exports;
+  if (!content || !templates) {
+    throw new SitegenError(
+      'src/content/index.ts must export `content`, and src/templates/index.ts the page templates; one of them exports nothing.',
+    );
+  }
+  return { content, templates, locate };
+}
+
+function locateInBundle(error: unknown, filename: string, map: SourceMap, root: string) {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  const escaped = filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const match of stack.matchAll(new RegExp(`${escaped}:(\\d+):(\\d+)`, 'g'))) {
+    const entry = map.findEntry(Number(match[1]) - 1, Number(match[2]) - 1) as {
+      originalSource?: string;
+      originalLine?: number;
+    };
+    if (entry?.originalSource && !entry.originalSource.includes('node_modules')) {
+      const absolute = path.resolve(path.dirname(filename), entry.originalSource);
+      return { file: path.relative(root, absolute), line: (entry.originalLine ?? 0) + 1 };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,38 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { LoadedSite } from './load-site.ts';
+import type { Route } from './plan-routes.ts';
+import { SitegenError } from './errors.ts';
+
+const VOID_SELF_CLOSE = /<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)(\s[^<>]*?)?\/>/g;
+const EMPTY_BOOLEAN = / (async|autofocus|checked|defer|disabled|hidden|multiple|novalidate|open|readonly|required|selected)=""/g;
+const CAMEL_CASE_ATTRIBUTE = / (charSet|autoComplete)=/g;
+
+/**
+ * Renders one route to a complete HTML document. Returns the markup; never writes.
+ * React's markup is then written the way HTML validators expect: void elements without
+ * "/>", boolean attributes without `=""`, and the two attribute names React leaves in
+ * camelCase lowercased. React escapes "<" and ">" in attribute values, so these
+ * patterns can only meet real tags.
+ */
+export function renderPage(route: Route, site: LoadedSite): string {
+  const component = site.templates[route.template];
+  if (!component) {
+    throw new SitegenError(`Route ${route.url} uses the template "${route.template}", which src/templates/index.ts does not export.`);
+  }
+  let markup: string;
+  try {
+    markup = renderToStaticMarkup(createElement(component, route.props));
+  } catch (error) {
+    const where = site.locate(error);
+    throw new SitegenError(
+      `Rendering ${route.url} with ${route.template} failed${where ? ` at ${where.file}:${where.line}` : ''}: ${(error as Error)?.message ?? error}`,
+      { cause: error, ...where },
+    );
+  }
+  const html = markup
+    .replace(VOID_SELF_CLOSE, '<$1$2>')
+    .replace(EMPTY_BOOLEAN, ' $1')
+    .replace(CAMEL_CASE_ATTRIBUTE, (_, name: string) => ` ${name.toLowerCase()}=`);
+  return `<!DOCTYPE html>${html}\n`;
+}

@@ -1,0 +1,169 @@
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** One file of the output, by its path relative to the output folder. */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
+
+export interface WriteSummary {
+  /** Files in the output. */
+  files: number;
+  /** Their total size. */
+  bytes: number;
+  /** Files actually written (an incremental writer skips unchanged ones). */
+  written: number;
+  /** Files removed because no page produces them any more. */
+  removed: string[];
+}
+
+/**
+ * Where a build's files go. Files are added one by one while rendering goes on (writes
+ * overlap rendering); nothing is visible until `commit`; `abort` drops what was added.
+ */
+export interface Writer {
+  /** Queues a file; resolves once there is room for more (bounded concurrency). */
+  add(file: OutputFile): Promise<void>;
+  commit(): Promise<WriteSummary>;
+  abort(): Promise<void>;
+}
+
+const MAX_WRITES_IN_FLIGHT = 64;
+
+/**
+ * Writes a whole build into a temporary sibling of `outDir` and swaps it in on commit,
+ * so the previous output stays complete until the new one is. Swapping is two renames:
+ * `outDir` to `.name.old-PID`, then the new tree to `outDir`; a process killed between
+ * them leaves the old tree under that name, and the next build renames it back before
+ * anything else. The old tree is deleted after the swap, off the critical path:
+ * `commit` resolves first and `cleanup` tracks the deletion.
+ */
+export class AtomicDirWriter implements Writer {
+  readonly tempDir: string;
+  /** Resolves when the previous output has been deleted (after commit). */
+  cleanup: Promise<void> = Promise.resolve();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly dirs = new Map<string, Promise<unknown>>();
+  private failure: unknown;
+  private files = 0;
+  private bytes = 0;
+  private readonly ready: Promise<void>;
+
+  constructor(readonly outDir: string) {
+    const parent = path.dirname(outDir);
+    const name = path.basename(outDir);
+    const tempDir = path.join(parent, `.${name}.tmp-${process.pid}`);
+    this.tempDir = tempDir;
+    this.ready = (async () => {
+      await recoverInterruptedSwap(outDir);
+      await rm(tempDir, { recursive: true, force: true });
+      await mkdir(tempDir, { recursive: true });
+    })();
+    this.dirs.set(tempDir, this.ready);
+  }
+
+  async add(file: OutputFile): Promise<void> {
+    if (this.failure) throw this.failure;
+    const target = path.join(this.tempDir, file.path);
+    const write = this.ensureDir(path.dirname(target))
+      .then(() => writeFile(target, file.contents))
+      .catch((error) => {
+        this.failure ??= error;
+      });
+    const tracked = write.finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    this.files++;
+    this.bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+    if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
+  }
+
+  async commit(): Promise<WriteSummary> {
+    await this.ready;
+    await Promise.all(this.inFlight);
+    if (this.failure) {
+      await this.abort();
+      throw this.failure;
+    }
+    const old = path.join(path.dirname(this.outDir), `.${path.basename(this.outDir)}.old-${process.pid}`);
+    const hadPrevious = await exists(this.outDir);
+    if (hadPrevious) await rename(this.outDir, old);
+    await rename(this.tempDir, this.outDir);
+    if (hadPrevious) this.cleanup = rm(old, { recursive: true, force: true });
+    return { files: this.files, bytes: this.bytes, written: this.files, removed: [] };
+  }
+
+  async abort(): Promise<void> {
+    await this.ready.catch(() => {});
+    await Promise.all(this.inFlight);
+    await rm(this.tempDir, { recursive: true, force: true });
+  }
+
+  private ensureDir(dir: string): Promise<unknown> {
+    let made = this.dirs.get(dir);
+    if (!made) {
+      made = this.ensureDir(path.dirname(dir)).then(() => mkdir(dir).catch((e) => (e.code === 'EEXIST' ? undefined : Promise.reject(e))));
+      this.dirs.set(dir, made);
+    }
+    return made;
+  }
+}
+
+/** Keeps files in memory: for tests and dry runs. */
+export class MemoryWriter implements Writer {
+  readonly files = new Map<string, string | Uint8Array>();
+  isCommitted = false;
+
+  async add(file: OutputFile) {
+    this.files.set(file.path, file.contents);
+  }
+  async commit(): Promise<WriteSummary> {
+    this.isCommitted = true;
+    let bytes = 0;
+    for (const contents of this.files.values()) bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    return { files: this.files.size, bytes, written: this.files.size, removed: [] };
+  }
+  async abort() {
+    this.files.clear();
+  }
+}
+
+/**
+ * Puts back an output folder that a killed build left renamed, and deletes temporary
+ * trees of builds that are no longer running.
+ */
+async function recoverInterruptedSwap(outDir: string) {
+  const parent = path.dirname(outDir);
+  const name = path.basename(outDir);
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  const leftovers = entries.filter((entry) => entry.startsWith(`.${name}.old-`) || entry.startsWith(`.${name}.tmp-`));
+  let hasOutput = await exists(outDir);
+  for (const entry of leftovers.sort()) {
+    const pid = Number(entry.slice(entry.lastIndexOf('-') + 1));
+    if (pid !== process.pid && isRunning(pid)) continue;
+    const full = path.join(parent, entry);
+    if (!hasOutput && entry.startsWith(`.${name}.old-`)) {
+      await rename(full, outDir);
+      hasOutput = true;
+    } else {
+      await rm(full, { recursive: true, force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
