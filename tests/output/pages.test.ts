@@ -1,0 +1,283 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { content } from '../../src/content/index.ts';
+import { distDir, jsonLd, page, readDist } from '../helpers/dist.ts';
+
+const SITE = content.site.url;
+const { brands, articles, site } = content;
+const NAV = ['Home', 'Artikel', 'Lux88Togel', 'Loyal4D', 'Perang88', 'Pegasus4D', 'Kontak'];
+const text = ($: ReturnType<typeof page>, selector = 'body') => $(selector).text().replace(/\s+/g, ' ');
+
+const indexableUrls = [
+  '/',
+  '/artikel/',
+  ...articles.filter((a) => a.body).map((a) => `/artikel/${a.slug}/`),
+  ...brands.map((b) => `/brand/${b.slug}/`),
+  '/kontak/',
+];
+const allPages = [
+  ...indexableUrls,
+  ...articles.filter((a) => !a.body).map((a) => `/artikel/${a.slug}/`),
+  '404.html',
+  'brand/404.html',
+  'artikel/404.html',
+];
+
+describe('every page', () => {
+  it('exists for every route: /, /artikel/, 24 article slugs, 4 brands, /kontak/, three 404 pages', () => {
+    expect(allPages).toHaveLength(1 + 1 + 24 + 4 + 1 + 3);
+    for (const url of allPages) {
+      const file = url.endsWith('.html') ? url : `${url.slice(1)}index.html`;
+      expect(existsSync(path.join(distDir(), file)), file).toBe(true);
+    }
+    expect(readdirSync(path.join(distDir(), 'artikel')).filter((n) => n !== 'index.html' && n !== '404.html')).toHaveLength(24);
+  });
+
+  it.each(allPages)('%s has lang="id", landmarks, the nav, the 18+ notice and no inline script', (url) => {
+    const $ = page(url);
+    expect($('html').attr('lang')).toBe('id');
+    expect($('header nav a').toArray().map((a) => $(a).text())).toEqual(NAV);
+    expect($('main')).toHaveLength(1);
+    expect($('footer').text()).toMatch(/18\+/);
+    expect($('footer').text()).toMatch(/kecanduan/);
+    expect($('footer').text()).toMatch(/hukum yang berlaku/);
+    const toggle = $('button[data-menu-toggle]');
+    expect(toggle.attr('aria-expanded')).toBe('false');
+    expect(toggle.attr('aria-controls')).toBe('site-menu');
+    expect($('#site-menu')).toHaveLength(1);
+    expect($('input[placeholder="Cari artikel..."]').attr('id')).toBe('nav-search-input');
+    expect($('label[for="nav-search-input"]')).toHaveLength(1);
+    for (const script of $('script').toArray()) {
+      const isData = $(script).attr('type') === 'application/ld+json';
+      expect(isData || Boolean($(script).attr('src')), `inline script in ${url}`).toBe(true);
+    }
+    expect($('[style]')).toHaveLength(0);
+    expect($.html()).not.toMatch(/\son[a-z]+=/i);
+    expect($('script[src]').attr('src')).toMatch(/^\/assets\/client\.[0-9a-f]{10}\.js$/);
+    expect($('link[rel=stylesheet]').attr('href')).toMatch(/^\/assets\/styles\.[0-9a-f]{10}\.css$/);
+  });
+
+  it('has a unique title and description on every page', () => {
+    const titles = allPages.map((url) => page(url)('title').text());
+    const descriptions = allPages.map((url) => page(url)('meta[name=description]').attr('content'));
+    expect(new Set(titles).size).toBe(allPages.length);
+    expect(new Set(descriptions).size).toBe(allPages.length);
+    for (const title of titles) expect(title.length).toBeLessThanOrEqual(70);
+  });
+
+  it.each(indexableUrls)('%s has an absolute canonical URL with a trailing slash', (url) => {
+    expect(page(url)('link[rel=canonical]').attr('href')).toBe(SITE + url.slice(1));
+  });
+
+  it('marks the active nav link with aria-current="page"', () => {
+    const current = (url: string) => page(url)('header nav a[aria-current="page"]').text();
+    expect(current('/')).toBe('Home');
+    expect(current('/artikel/')).toBe('Artikel');
+    expect(current('/brand/perang88/')).toBe('Perang88');
+    expect(current('/kontak/')).toBe('Kontak');
+    expect(page('/artikel/loyal4d-fast-withdrawal-system/')('header nav a.is-active').text()).toBe('Artikel');
+    expect(page('404.html')('header nav a[aria-current]')).toHaveLength(0);
+  });
+
+  it('puts every internal link in trailing-slash form', () => {
+    for (const url of allPages) {
+      const $ = page(url);
+      for (const a of $('a[href^="/"]').toArray()) expect($(a).attr('href')).toMatch(/\/$|\.html$|#/);
+    }
+  });
+});
+
+describe('home', () => {
+  const $ = page('/');
+  it('has the hero calls to action, the statistics and the closing call to action', () => {
+    expect($('.hero a').toArray().map((a) => $(a).attr('href'))).toEqual(['/artikel/', '/kontak/']);
+    const stats = text($, '.stats');
+    for (const s of ['100+', 'Artikel Berkualitas', '50K+', 'Pembaca Aktif', '4.9', 'Rating Kepuasan', '4', 'Platform Terpercaya']) {
+      expect(stats).toContain(s);
+    }
+    expect($('.cta a').attr('href')).toBe('/artikel/');
+  });
+
+  it('has four brand cards with name, description and "Rating x/5", and three featured article cards', () => {
+    const cards = $('.brand-card').toArray();
+    expect(cards).toHaveLength(4);
+    cards.forEach((card, i) => {
+      expect($(card).is('article')).toBe(true);
+      expect($(card).find('a').attr('href')).toBe(`/brand/${brands[i].slug}/`);
+      expect($(card).find('a')).toHaveLength(1);
+      expect($(card).text()).toContain(brands[i].description);
+      expect($(card).text()).toContain(`Rating ${brands[i].rating}/5`);
+      expect($(card).find('svg[role=img]').attr('width')).toBeTruthy();
+    });
+    expect($('.article-card')).toHaveLength(3);
+  });
+
+  it('carries WebSite structured data with a SearchAction on /artikel/?q=', () => {
+    const [website] = jsonLd($);
+    expect(website['@type']).toBe('WebSite');
+    expect(website.potentialAction['@type']).toBe('SearchAction');
+    expect(website.potentialAction.target.urlTemplate).toBe(`${SITE}artikel/?q={search_term_string}`);
+  });
+});
+
+describe('article list', () => {
+  const $ = page('/artikel/');
+  it('shows the search box, the 12 listed article cards and the list controls', () => {
+    const input = $('input[placeholder="Cari artikel berdasarkan judul, konten, atau brand..."]');
+    expect($(`label[for="${input.attr('id')}"]`)).toHaveLength(1);
+    const cards = $('[data-article-grid] > article');
+    expect(cards).toHaveLength(12);
+    const listed = articles.filter((a) => a.listed);
+    cards.toArray().forEach((card, i) => {
+      expect($(card).find('a')).toHaveLength(1);
+      expect($(card).find('a').attr('href')).toBe(`/artikel/${listed[i].slug}/`);
+      expect($(card).find('h2').text()).toBe(listed[i].title);
+      expect($(card).find('p.card-excerpt').text()).toBe(listed[i].excerpt);
+    });
+    expect(text($, '[data-empty-state]')).toContain('Tidak ada artikel yang ditemukan untuk pencarian');
+    expect($('[data-empty-state]').attr('hidden')).toBeDefined();
+    expect($('button[data-reset-search]').text()).toBe('Reset Pencarian');
+    expect($('button[data-load-more]').text()).toBe('Muat Lebih Banyak Artikel');
+  });
+
+  it('carries WebSite search structured data', () => {
+    expect(jsonLd($).map((d) => d['@type'])).toEqual(['WebSite', 'CollectionPage']);
+  });
+});
+
+describe('brand pages', () => {
+  it.each(brands)('/brand/$slug/ shows logo, badge, heading, stats, features and six articles', (brand) => {
+    const $ = page(`/brand/${brand.slug}/`);
+    expect($('svg.brand-logo').attr('aria-label')).toBe(`Logo ${brand.name}`);
+    expect($('.brand-hero .badge').text()).toBe(brand.name);
+    expect($('h1').text()).toBe('Platform Slot Online Terpercaya');
+    expect(text($, '.brand-hero')).toContain(brand.description);
+    const stats = $('.stat-card').toArray().map((card) => $(card).text());
+    expect(stats).toEqual([
+      `Rating${brand.rating}/5from 1,250+ reviews`,
+      'KeamananA+Sertifikat Resmi',
+      `Didirikan${brand.established}`,
+      'Penghargaan15+ Awards',
+    ]);
+    expect($('.features li').toArray().map((li) => $(li).text())).toEqual(brand.features);
+    expect($('#brand-articles-title').text()).toBe(`Artikel tentang ${brand.name}`);
+    const cards = $('#brand-articles-title').parent().find('article');
+    expect(cards.toArray().map((c) => $(c).find('a').attr('href'))).toEqual(
+      articles.filter((a) => a.brand === brand.slug).map((a) => `/artikel/${a.slug}/`),
+    );
+    expect($('meta[name=keywords]').attr('content')).toContain(brand.slug);
+    const [org] = jsonLd($);
+    expect(org['@type']).toBe('Organization');
+    expect(org.aggregateRating).toMatchObject({ ratingValue: brand.rating, ratingCount: 1250, bestRating: 5 });
+  });
+});
+
+describe('article pages', () => {
+  const withBody = articles.filter((a) => a.body);
+  it.each(withBody)('/artikel/$slug/ shows the article with its metadata and the first brand mention linked', (article) => {
+    const $ = page(`/artikel/${article.slug}/`);
+    const brand = brands.find((b) => b.slug === article.brand)!;
+    expect($('h1').text()).toBe(article.title);
+    expect($('.article-head .lead').text()).toBe(article.excerpt);
+    expect(text($, '.article-meta')).toBe(`Oleh ${article.author} · 15 Desember 2024 · ${article.readTime}`);
+    expect($('.article-head svg.brand-logo')).toHaveLength(1);
+    expect($('.article-head .badge').text()).toBe(brand.name);
+    expect($('button[data-share]').text()).toBe('Bagikan');
+    const outbound = $('.prose a[target=_blank]');
+    expect(outbound.length).toBeGreaterThanOrEqual(1);
+    expect(outbound.first().attr('href')).toBe(brand.url);
+    expect(outbound.first().attr('rel')).toBe('sponsored noopener noreferrer');
+    expect($(`.prose a[href="${brand.url}"]`)).toHaveLength(1);
+    expect($('.related h2').text()).toBe('Artikel Terkait');
+    expect($('.related h3').toArray().map((h) => $(h).text())).toEqual(site.relatedTeasers.map((t) => t.title));
+    expect($('meta[name=author]').attr('content')).toBe(article.author);
+    expect($('meta[property="og:url"]').attr('content')).toBe(`${SITE}artikel/${article.slug}/`);
+    expect($('meta[property="og:title"]').attr('content')).toBe(article.title);
+    expect($('meta[name="twitter:card"]').attr('content')).toBe('summary');
+    expect($('meta[name=robots]')).toHaveLength(0);
+    const [data] = jsonLd($);
+    expect(data).toMatchObject({ '@type': 'Article', headline: article.title, datePublished: '2024-12-15', dateModified: '2024-12-15' });
+  });
+
+  const withoutBody = articles.filter((a) => !a.body);
+  it.each(withoutBody)('/artikel/$slug/ (no body) renders the fallback article with noindex', (article) => {
+    const $ = page(`/artikel/${article.slug}/`);
+    expect($('meta[name=robots]').attr('content')).toBe('noindex');
+    expect($('h1').text()).toBe('Artikel Tidak Ditemukan');
+    expect(text($, '.article-head')).toContain('unknown');
+    expect(text($, '.article-meta')).toBe('Oleh Admin · 1 Jan 2024 · 1 menit baca');
+    expect($('.prose').text()).toBe(site.fallbackArticle.bodyText);
+  });
+});
+
+describe('contact', () => {
+  const $ = page('/kontak/');
+  it('has the four labelled required fields, a 6-row message and "Kirim Pesan"', () => {
+    const field = (label: string) => $(`#${$(`label:contains("${label}")`).attr('for')}`);
+    expect(field('Nama Lengkap').attr('type')).toBe('text');
+    expect(field('Email').attr('type')).toBe('email');
+    expect(field('Subjek').attr('type')).toBe('text');
+    expect(field('Pesan').is('textarea')).toBe(true);
+    expect(field('Pesan').attr('rows')).toBe('6');
+    for (const label of ['Nama Lengkap', 'Email', 'Subjek', 'Pesan']) expect(field(label).attr('required')).toBeDefined();
+    expect($('form[data-contact-form] button[type=submit]').text()).toBe('Kirim Pesan');
+  });
+
+  it('shows contact details, opening hours and three FAQ items', () => {
+    const body = text($);
+    expect(body).toContain(site.contact.email);
+    expect(body).toContain(site.contact.whatsapp);
+    expect(body).toContain('Jakarta, Indonesia (Tim virtual - melayani seluruh Indonesia)');
+    for (const hours of ['Senin - Jumat', 'Sabtu', '09:00 - 18:00 WIB', '09:00 - 15:00 WIB', 'Minggu', 'Tutup']) expect(body).toContain(hours);
+    expect($('.faq-item')).toHaveLength(3);
+    expect(body).toContain('24 jam kerja');
+    expect(body).toContain('gratis');
+    expect(body).toMatch(/permintaan topik artikel/);
+  });
+});
+
+describe('404 pages', () => {
+  it('root 404.html shows the generic view without JavaScript and holds the other two, hidden', () => {
+    const $ = page('404.html');
+    expect($('meta[name=robots]').attr('content')).toBe('noindex');
+    const generic = $('[data-view=generic]');
+    expect(generic.attr('hidden')).toBeUndefined();
+    expect(generic.text()).toContain('404');
+    expect(generic.find('h1').text()).toBe('Oops! Page not found');
+    expect(generic.find('a').attr('href')).toBe('/');
+    expect($('[data-view=brand]').attr('hidden')).toBeDefined();
+    expect($('[data-view=brand] h1').text()).toBe('Brand tidak ditemukan');
+    expect($('[data-view=article]').attr('hidden')).toBeDefined();
+    expect($('[data-view=article] h1').text()).toBe('Artikel Tidak Ditemukan');
+  });
+
+  it('brand/404.html and artikel/404.html show their own view without JavaScript', () => {
+    const brand = page('brand/404.html');
+    expect(brand('[data-view]:not([hidden]) h1').text()).toBe('Brand tidak ditemukan');
+    expect(brand('meta[name=robots]').attr('content')).toBe('noindex');
+    const article = page('artikel/404.html');
+    expect(article('[data-view]:not([hidden]) h1').text()).toBe('Artikel Tidak Ditemukan');
+    expect(article('.prose').text()).toBe(site.fallbackArticle.bodyText);
+  });
+});
+
+describe('files for hosts', () => {
+  it('lists exactly the indexable pages in sitemap.xml and points robots.txt at it', () => {
+    const locs = [...readDist('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(indexableUrls.map((url) => SITE + url.slice(1)));
+    expect(readDist('robots.txt')).toContain(`Sitemap: ${SITE}sitemap.xml`);
+  });
+
+  it('writes _headers with the strict CSP and immutable asset caching, _redirects and .nojekyll', () => {
+    const headers = readDist('_headers');
+    expect(headers).toContain(
+      "Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(headers).toContain('X-Content-Type-Options: nosniff');
+    expect(headers).toContain('Referrer-Policy:');
+    expect(headers).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
+    expect(readDist('_redirects')).toBe('/brand/*  /brand/404.html  404\n/artikel/*  /artikel/404.html  404\n');
+    expect(existsSync(path.join(distDir(), '.nojekyll'))).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { content } from '../../src/content/index.ts';
+import { pageTitle, planRoutes } from '../../src/generator/plan-routes.ts';
+import { SitegenError } from '../../src/generator/errors.ts';
+
+const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js' };
+const bodies = new Map(content.articles.filter((a) => a.body).map((a) => [a.slug, '<p>isi</p>']));
+
+describe('planRoutes', () => {
+  const routes = planRoutes({ content, bodies, siteUrl: 'https://www.example.id/', assets });
+
+  it('lists every page of the spec once, each as route/index.html', () => {
+    expect(routes.map((r) => r.url)).toEqual([
+      '/',
+      '/artikel/',
+      ...content.articles.map((a) => `/artikel/${a.slug}/`),
+      ...content.brands.map((b) => `/brand/${b.slug}/`),
+      '/kontak/',
+      '/404.html',
+      '/brand/404.html',
+      '/artikel/404.html',
+    ]);
+    for (const route of routes.filter((r) => r.url.endsWith('/'))) {
+      expect(route.outputPath).toBe(`${route.url.slice(1)}index.html`);
+    }
+  });
+
+  it('keeps 404 pages and articles without a body out of the sitemap', () => {
+    const notIndexed = routes.filter((r) => !r.isIndexable).map((r) => r.url);
+    const withoutBody = content.articles.filter((a) => !a.body).map((a) => `/artikel/${a.slug}/`);
+    expect(notIndexed).toEqual([...withoutBody, '/404.html', '/brand/404.html', '/artikel/404.html']);
+  });
+
+  it('gives every page a unique title and description', () => {
+    const titles = routes.map((r) => r.props.layout.meta.title);
+    const descriptions = routes.map((r) => r.props.layout.meta.description);
+    expect(new Set(titles).size).toBe(routes.length);
+    expect(new Set(descriptions).size).toBe(routes.length);
+  });
+
+  it('prefixes links and assets with the base path of a site in a subfolder', () => {
+    const nested = planRoutes({ content, bodies, siteUrl: 'https://user.example.io/repo/', assets });
+    const layout = nested[0].props.layout;
+    expect(layout.base).toBe('/repo/');
+    expect(layout.assets.css).toBe('/repo/assets/styles.x.css');
+    expect(layout.meta.canonical).toBe('https://user.example.io/repo/');
+  });
+
+  it('refuses two pages with one output path and names both sources', () => {
+    const duplicated = { ...content, articles: [...content.articles, { ...content.articles[0] }] };
+    expect(() => planRoutes({ content: duplicated, bodies, siteUrl: 'https://x.example/', assets })).toThrow(SitegenError);
+    expect(() => planRoutes({ content: duplicated, bodies, siteUrl: 'https://x.example/', assets })).toThrow(
+      /artikel\/lux88togel-panduan-pemula-lengkap\/index.html: src\/content\/articles.ts: article "lux88togel-panduan-pemula-lengkap" and src\/content\/articles.ts: article "lux88togel-panduan-pemula-lengkap"/,
+    );
+  });
+
+  it('adds the site name to titles only when the result fits 70 characters', () => {
+    expect(pageTitle('Kontak', 'Situs')).toBe('Kontak | Situs');
+    expect(pageTitle('x'.repeat(65), 'Situs')).toBe('x'.repeat(65));
+  });
+});
