@@ -26,8 +26,12 @@ export function describeError(error: unknown): string {
   for (let depth = 0; current !== undefined && depth < 5; depth++) {
     if (current instanceof SitegenError) {
       lines.push(current.message, ...current.problems.map((p) => `  - ${p}`));
+      // The problems already say what the lower-level error said, one line each.
+      if (current.problems.length > 0) break;
     } else if (current instanceof Error) {
-      lines.push(depth === 0 ? current.message : `Caused by: ${current.message}`);
+      // A cause whose message the wrapper already quotes adds nothing.
+      const isRepeated = depth > 0 && lines.some((line) => line.includes(current instanceof Error ? current.message.split('\n')[0] : ''));
+      if (!isRepeated) lines.push(depth === 0 ? current.message : `Caused by: ${current.message}`);
     } else {
       lines.push(String(current));
     }

@@ -1,0 +1,93 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
+import { hashTree } from '../helpers/tree.ts';
+import { REPO } from '../helpers/paths.ts';
+
+const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+
+describe('sitegen CLI', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+  });
+  afterAll(() => temp.remove());
+
+  it('prints its version and help', async () => {
+    const version = await runCli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(pkg.version);
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: sitegen/);
+    expect(help.stdout).toMatch(/build/);
+  });
+
+  it('rejects an unknown command with a pointer to --help', async () => {
+    const result = await runCli(['biuld']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/unknown command 'biuld'/);
+    expect(result.stderr).toMatch(/sitegen --help/);
+  });
+
+  it('builds into --out with --site-url and prints a summary with warnings', async () => {
+    const out = path.join(temp.dir, 'public');
+    const result = await runCli(['build', '--out', out, '--site-url', 'https://www.example.id']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/wrote 34 pages \(\d+ files, [\d.]+ kB\) to .*public\/ in \d+ ms/);
+    expect(result.stdout).toMatch(/warning: 12 articles have no body yet/);
+    const home = readFileSync(path.join(out, 'index.html'), 'utf8');
+    expect(home).toContain('<link rel="canonical" href="https://www.example.id/">');
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://www.example.id/artikel/</loc>');
+  });
+
+  it('takes the site URL from SITE_URL, including a sub-path for project pages', async () => {
+    const out = path.join(temp.dir, 'env');
+    const result = await runCli(['build', '--out', out], { env: { SITE_URL: 'https://user.example.io/repo/' } });
+    expect(result.code, result.stderr).toBe(0);
+    const list = readFileSync(path.join(out, 'artikel/index.html'), 'utf8');
+    expect(list).toContain('<link rel="canonical" href="https://user.example.io/repo/artikel/">');
+    expect(list).toMatch(/href="\/repo\/assets\/styles\.[0-9a-f]+\.css"/);
+    expect(list).toContain('href="/repo/kontak/"');
+  });
+
+  it('rejects a --site-url that is not absolute and writes nothing', async () => {
+    const out = path.join(temp.dir, 'bad-url');
+    const result = await runCli(['build', '--out', out, '--site-url', 'www.example.id']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--site-url: "www.example.id" is not an absolute URL');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('builds byte-identical output twice', async () => {
+    const a = path.join(temp.dir, 'a');
+    const b = path.join(temp.dir, 'b');
+    expect((await runCli(['build', '--out', a])).code).toBe(0);
+    expect((await runCli(['build', '--out', b])).code).toBe(0);
+    const first = hashTree(a);
+    expect(Object.keys(first).length).toBeGreaterThan(40);
+    expect(hashTree(b)).toEqual(first);
+  });
+
+  it('fails on a template that throws, names the route and the source line, and keeps the previous output', async () => {
+    const project = await copyProject(path.join(temp.dir, 'throwing'));
+    const out = path.join(project, 'dist');
+    expect((await runCli(['build', '--root', project])).code).toBe(0);
+    const before = hashTree(out);
+    const file = path.join(project, 'src/templates/BrandPage.tsx');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {',
+        "export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {\n  if (brand.slug === 'perang88') throw new Error('rating table is missing');",
+      ),
+    );
+    const result = await runCli(['build', '--root', project]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Rendering /brand/perang88/ with BrandPage failed at src/templates/BrandPage.tsx:');
+    expect(result.stderr).toContain('rating table is missing');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(hashTree(out)).toEqual(before);
+  });
+});
