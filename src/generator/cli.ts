@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { describeError, SitegenError } from './errors.ts';
 import type { BuildResult } from './build.ts';
 
@@ -38,6 +38,29 @@ export async function main(argv: string[]): Promise<void> {
       await result.cleanup;
     });
 
+  program
+    .command('check [dir]')
+    .description('check a built folder: links, metadata, JSON-LD, outbound links, CSP safety, page weight')
+    .option('--budget <kb>', 'first-load budget per page, gzip KB of HTML + CSS + JS', parseKilobytes, 30)
+    .option('--sizes', 'print the weight of every page')
+    .action(async (dir: string | undefined, options: { budget: number; sizes?: boolean }) => {
+      const { checkOutput, formatKb } = await import('./check-output.ts');
+      const target = dir ?? 'dist';
+      const report = checkOutput(target, { budgetBytes: options.budget * 1024 });
+      if (options.sizes) printWeights(report.weights, formatKb);
+      const heaviest = [...report.weights].sort((a, b) => b.firstLoadGzip - a.firstLoadGzip)[0];
+      if (report.problems.length > 0) {
+        process.stderr.write(
+          `sitegen check: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in ${target}/:\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`,
+        );
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(
+        `sitegen check: ${report.pages} pages and ${report.files} files in ${target}/ pass; heaviest first load ${formatKb(heaviest.firstLoadGzip)} gzip (${heaviest.file}), budget ${options.budget} KB\n`,
+      );
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -54,8 +77,24 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
+function parseKilobytes(value: string): number {
+  const number = Number(value);
+  if (!(number > 0)) throw new InvalidArgumentError('expected a positive number of kilobytes, such as 30');
+  return number;
+}
+
+function printWeights(weights: import('./check-output.ts').PageWeight[], formatKb: (bytes: number) => string) {
+  const rows = weights.map((w) => [w.file, formatKb(w.html.raw), formatKb(w.html.gzip), formatKb(w.css.gzip), formatKb(w.js.gzip), formatKb(w.firstLoadGzip)]);
+  const header = ['page', 'HTML', 'HTML gz', 'CSS gz', 'JS gz', 'first load gz'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [header, ...rows]) {
+    process.stdout.write(`${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}\n`);
+  }
+}
+
 function printSummary(result: BuildResult, outDir: string) {
-  const where = path.relative(process.cwd(), outDir) || '.';
+  const relative = path.relative(process.cwd(), outDir);
+  const where = relative === '' ? '.' : relative.startsWith('..') ? outDir : relative;
   process.stdout.write(
     `sitegen: wrote ${result.pages} pages (${result.files} files, ${formatBytes(result.bytes)}) to ${where}/ in ${Math.round(result.durationMs)} ms\n`,
   );

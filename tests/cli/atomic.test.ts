@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { CLI, REPO } from '../helpers/paths.ts';
+import { hashTree } from '../helpers/tree.ts';
+
+/**
+ * Starts a build and SIGKILLs it: `ms` after start, or, with `afterWriteStartsMs`, that
+ * long after its temporary output folder appears (so the kill lands mid-write).
+ */
+function buildAndKill(root: string, when: { ms?: number; afterWriteStartsMs?: number }): Promise<{ signal: NodeJS.Signals | null; wasWriting: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, 'build', '--root', root], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
+    const tempDir = path.join(root, `.dist.tmp-${child.pid}`);
+    let wasWriting = false;
+    const kill = () => {
+      wasWriting = existsSync(tempDir);
+      child.kill('SIGKILL');
+    };
+    const timers: NodeJS.Timeout[] = [];
+    if (when.ms !== undefined) timers.push(setTimeout(kill, when.ms));
+    if (when.afterWriteStartsMs !== undefined) {
+      const poll = setInterval(() => {
+        if (!existsSync(tempDir)) return;
+        clearInterval(poll);
+        timers.push(setTimeout(kill, when.afterWriteStartsMs));
+      }, 5);
+      timers.push(poll);
+    }
+    child.on('exit', (_code, signal) => {
+      timers.forEach((t) => clearTimeout(t));
+      resolve({ signal, wasWriting });
+    });
+  });
+}
+
+describe('a build killed at any moment leaves the previous output complete', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let root: string;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    root = path.join(temp.dir, 'site');
+    // 1,500 articles: a build long enough (about a second) to be killed mid-write.
+    await new Promise<void>((resolve, reject) => {
+      const gen = spawn(process.execPath, [path.join(REPO, 'bench/generate.mjs'), '--articles', '1500', '--out', root], { stdio: 'ignore' });
+      gen.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generate exited ${code}`))));
+    });
+    const first = await runCli(['build', '--root', root]);
+    expect(first.code, first.stderr).toBe(0);
+  }, 120_000);
+  afterAll(() => temp.remove());
+
+  it('survives kill -9 at several points of a build', async () => {
+    const dist = path.join(root, 'dist');
+    const before = hashTree(dist);
+    const moments = [{ ms: 50 }, { ms: 250 }, { afterWriteStartsMs: 0 }, { afterWriteStartsMs: 60 }, { afterWriteStartsMs: 150 }, { afterWriteStartsMs: 300 }];
+    let killedMidWrite = 0;
+    for (const when of moments) {
+      const result = await buildAndKill(root, when);
+      if (result.signal === 'SIGKILL' && result.wasWriting) killedMidWrite++;
+      expect(hashTree(dist), `after a kill at ${JSON.stringify(when)}`).toEqual(before);
+    }
+    // Most kills must land while pages are being written, or the test proves little.
+    expect(killedMidWrite).toBeGreaterThanOrEqual(3);
+
+    const after = await runCli(['build', '--root', root]);
+    expect(after.code, after.stderr).toBe(0);
+    expect(hashTree(dist)).toEqual(before);
+    expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+  }, 120_000);
+
+  it('puts back an output folder left renamed by a kill between the two renames of the swap', async () => {
+    const dist = path.join(root, 'dist');
+    const before = hashTree(dist);
+    const { renameSync } = await import('node:fs');
+    renameSync(dist, path.join(root, '.dist.old-999999'));
+    expect(existsSync(dist)).toBe(false);
+    const result = await runCli(['build', '--root', root]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(hashTree(dist)).toEqual(before);
+    expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+  }, 60_000);
+});

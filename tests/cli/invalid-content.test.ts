@@ -1,0 +1,118 @@
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
+import { hashTree } from '../helpers/tree.ts';
+
+const ARTICLES = 'src/content/articles.ts';
+const BRANDS = 'src/content/brands.ts';
+const BODY = 'src/content/articles/perang88-mengenal-fitur-slot-modern.html';
+
+/** Replaces `from` (which must occur) with `to` in one file of the project. */
+async function edit(project: string, file: string, from: string, to: string) {
+  const full = path.join(project, file);
+  const text = await readFile(full, 'utf8');
+  if (!text.includes(from)) throw new Error(`test setup: "${from}" not found in ${file}`);
+  await writeFile(full, text.replace(from, to));
+}
+
+const cases: { name: string; breakIt: (project: string) => Promise<void>; message: string | RegExp }[] = [
+  {
+    name: 'a duplicate slug',
+    breakIt: (p) => edit(p, ARTICLES, "slug: 'lux88togel-memahami-rtp-dan-volatilitas'", "slug: 'lux88togel-panduan-pemula-lengkap'"),
+    message: 'src/content/articles.ts: article "lux88togel-panduan-pemula-lengkap": "slug" duplicates article 1; slugs must be unique',
+  },
+  {
+    name: 'a slug with characters outside a-z, 0-9 and -',
+    breakIt: (p) => edit(p, ARTICLES, "slug: 'perang88-review-permainan-populer'", "slug: 'Perang88 Review'"),
+    message: `src/content/articles.ts: article "Perang88 Review": "slug" has characters outside a-z, 0-9 and '-'`,
+  },
+  {
+    name: 'a path-like slug',
+    breakIt: (p) => edit(p, ARTICLES, "slug: 'perang88-review-permainan-populer'", "slug: '../x'"),
+    message: `src/content/articles.ts: article "../x": "slug" has characters outside a-z, 0-9 and '-' (a slug is one URL segment, never a path)`,
+  },
+  {
+    name: 'an unknown brand',
+    breakIt: (p) => edit(p, ARTICLES, "brand: 'perang88',\n    author: 'Andi Wijaya',", "brand: 'perang99',\n    author: 'Andi Wijaya',"),
+    message: 'src/content/articles.ts: article "perang88-review-permainan-populer": brand "perang99" is not one of lux88togel, loyal4d, perang88, pegasus4d',
+  },
+  {
+    name: 'an empty required field',
+    breakIt: (p) => edit(p, ARTICLES, "title: 'Panduan Turnamen Slot Perang88'", "title: ''"),
+    message: 'src/content/articles.ts: article "perang88-panduan-turnamen-slot": "title" is empty; expected non-empty text',
+  },
+  {
+    name: 'a rating outside 0 to 5',
+    breakIt: (p) => edit(p, BRANDS, 'rating: 4.6,', 'rating: 5.6,'),
+    message: 'src/content/brands.ts: brand "perang88": "rating" is 5.6; expected a number from 0 to 5',
+  },
+  {
+    name: 'a year that is not four digits',
+    breakIt: (p) => edit(p, BRANDS, "established: '2021',", "established: '21',"),
+    message: 'src/content/brands.ts: brand "perang88": "established" is "21"; expected a four-digit year such as "2020"',
+  },
+  {
+    name: 'a body file that is named but missing',
+    breakIt: (p) => rm(path.join(p, BODY)),
+    message:
+      'src/content/articles.ts: article "perang88-mengenal-fitur-slot-modern": "body" names src/content/articles/perang88-mengenal-fitur-slot-modern.html, which does not exist or cannot be read',
+  },
+  {
+    name: 'a body with an unclosed tag',
+    breakIt: (p) => edit(p, BODY, '</h2>', ''),
+    message: /src\/content\/articles\/perang88-mengenal-fitur-slot-modern\.html: line \d+: <h2> is never closed/,
+  },
+  {
+    name: 'a body with <script>',
+    breakIt: (p) => edit(p, BODY, '</h2>', '</h2><script>alert(1)</script>'),
+    message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: <script> is not allowed in article bodies/,
+  },
+  {
+    name: 'a body with an inline event handler',
+    breakIt: (p) => edit(p, BODY, '<h2>', '<h2 onmouseover="steal()">'),
+    message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: inline event handler onmouseover="…" on <h2> is not allowed/,
+  },
+  {
+    name: 'a body with a javascript: URL',
+    breakIt: (p) => edit(p, BODY, '</h2>', '</h2><p><a href="JavaScript:alert(1)">klik</a></p>'),
+    message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: a javascript: URL in href="…" on <a> is not allowed/,
+  },
+];
+
+describe('invalid content fails the build, says where and why, and keeps the previous output', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let golden: string;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    golden = await copyProject(path.join(temp.dir, 'golden'));
+    const result = await runCli(['build', '--root', golden]);
+    expect(result.code, result.stderr).toBe(0);
+  });
+  afterAll(() => temp.remove());
+
+  it.each(cases)('$name', async ({ breakIt, message }) => {
+    const project = path.join(temp.dir, `case-${Math.random().toString(36).slice(2)}`);
+    await cp(golden, project, { recursive: true });
+    const before = hashTree(path.join(project, 'dist'));
+    await breakIt(project);
+    const result = await runCli(['build', '--root', project]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/The content has \d+ problems?; nothing was written/);
+    if (typeof message === 'string') expect(result.stderr).toContain(message);
+    else expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+    expect(hashTree(path.join(project, 'dist'))).toEqual(before);
+  });
+
+  it('reports several problems in one run', async () => {
+    const project = path.join(temp.dir, 'several');
+    await cp(golden, project, { recursive: true });
+    await cases[3].breakIt(project);
+    await cases[5].breakIt(project);
+    await cases[9].breakIt(project);
+    const result = await runCli(['build', '--root', project]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/The content has 3 problems/);
+  });
+});
