@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
+import type { Element } from 'domhandler';
 
 export interface CheckOptions {
   /** Budget for one page's first load: gzip of its HTML plus the CSS and JS it loads. */
@@ -145,7 +146,8 @@ function checkScriptsAndAttributes($: CheerioAPI, report: (message: string) => v
     const type = $(el).attr('type');
     if (!$(el).attr('src') && type !== 'application/ld+json') report('has an inline <script>; the CSP (script-src \'self\') would block it');
   });
-  $('*').each((_, el) => {
+  $('*').each((_, node) => {
+    const el = node as Element;
     for (const name of Object.keys(el.attribs ?? {})) {
       if (/^on/i.test(name)) report(`<${el.tagName} ${name}="…"> is an inline event handler; the CSP would block it`);
       if (name === 'style') report(`<${el.tagName} style="…"> is an inline style; the CSP (style-src 'self') would block it`);
