@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { createSiteBundler, type SiteBundler } from './bundle-site.ts';
 import { SitegenError } from './errors.ts';
 import { planHostFiles } from './host-files.ts';
-import { linkFirstMentions } from './link-brands.ts';
+import { linkFirstMentions, type LinkTarget } from './link-brands.ts';
 import { loadContent } from './load-content.ts';
 import { loadSite } from './load-site.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
@@ -24,8 +24,8 @@ export interface BuildOptions {
   bundler?: SiteBundler;
   /** Called after each page is rendered (progress display). */
   onPage?: (done: number, total: number) => void;
-  /** Changes a page's HTML before it is written (watch adds its reload hook). */
-  transformHtml?: (html: string, route: Route) => string;
+  /** Linked body HTML by raw body HTML, kept between rebuilds (watch): unchanged bodies skip cheerio. */
+  linkCache?: Map<string, string>;
 }
 
 export interface BuildResult {
@@ -64,7 +64,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteUrl = normalizeSiteUrl(options.siteUrl ?? content.site.url, options.siteUrl ? '--site-url' : 'src/content/site.ts: site "url"');
 
   const targets = content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
-  const linkedBodies = new Map([...bodies].map(([slug, html]) => [slug, linkFirstMentions(html, targets)]));
+  const linkedBodies = linkBodies(bodies, targets, options.linkCache);
 
   const brandCss = content.brands.map((brand) => `.badge-${brand.slug}{background:${brand.color}}`).join('');
   const styles = fingerprint('assets/styles', '.css', bundles.css + brandCss);
@@ -78,9 +78,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await writer.add(client);
     let done = 0;
     for (const route of routes) {
-      let html = renderPage(route, site);
-      if (options.transformHtml) html = options.transformHtml(html, route);
-      await writer.add({ path: route.outputPath, contents: html });
+      await writer.add({ path: route.outputPath, contents: renderPage(route, site) });
       options.onPage?.(++done, routes.length);
     }
     for (const file of planHostFiles(routes, siteUrl)) await writer.add(file);
@@ -109,6 +107,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     inputs: bundles.inputs,
     cleanup: writer instanceof AtomicDirWriter ? writer.cleanup : Promise.resolve(),
   };
+}
+
+/**
+ * Links the first brand mentions of every body. With a cache (watch), bodies whose text
+ * and targets are unchanged reuse the last result, and entries no body uses are dropped.
+ */
+function linkBodies(bodies: Map<string, string>, targets: LinkTarget[], cache?: Map<string, string>): Map<string, string> {
+  const prefix = JSON.stringify(targets);
+  const used = new Set<string>();
+  const linked = new Map<string, string>();
+  for (const [slug, html] of bodies) {
+    const key = `${prefix}\n${html}`;
+    let result = cache?.get(key);
+    if (result === undefined) {
+      result = linkFirstMentions(html, targets);
+      cache?.set(key, result);
+    }
+    used.add(key);
+    linked.set(slug, result);
+  }
+  if (cache) for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
+  return linked;
 }
 
 /** An absolute http(s) URL ending in "/", or a SitegenError naming where the bad value came from. */

@@ -39,6 +39,50 @@ export async function main(argv: string[]): Promise<void> {
     });
 
   program
+    .command('watch')
+    .description('build, serve with live reload, and rebuild on every save')
+    .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('-p, --port <port>', 'port to listen on', parsePort, 4321)
+    .option('--site-url <url>', 'absolute base URL (default: $SITE_URL or src/content/site.ts)')
+    .option('--root <dir>', 'project folder holding src/', '.')
+    .option('--no-open', 'do not open a browser')
+    .action(async (options: { out?: string; host: string; port: number; siteUrl?: string; root: string; open: boolean }) => {
+      // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
+      const stopRequested = waitForStopSignal();
+      const { watch } = await import('./watch.ts');
+      const root = path.resolve(options.root);
+      const watcher = await watch({
+        root,
+        outDir: path.resolve(options.out ?? path.join(root, 'dist')),
+        host: options.host,
+        port: options.port,
+        siteUrl: options.siteUrl ?? (process.env.SITE_URL || undefined),
+        log: (line) => process.stdout.write(`[sitegen] ${line}\n`),
+      });
+      process.stdout.write(`[sitegen] serving ${watcher.url} (Ctrl-C to stop)\n`);
+      if (options.open) openBrowser(watcher.url);
+      await stopRequested;
+      await watcher.close();
+      process.stdout.write('[sitegen] stopped\n');
+    });
+
+  program
+    .command('preview [dir]')
+    .description('serve a built folder the way a static host does')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('-p, --port <port>', 'port to listen on', parsePort, 4321)
+    .action(async (dir: string | undefined, options: { host: string; port: number }) => {
+      const stopRequested = waitForStopSignal();
+      const { startServer } = await import('./serve.ts');
+      const server = await startServer({ dir: dir ?? 'dist', host: options.host, port: options.port });
+      process.stdout.write(`[sitegen] previewing ${dir ?? 'dist'}/ at ${server.url} (Ctrl-C to stop)\n`);
+      await stopRequested;
+      await server.close();
+      process.stdout.write('[sitegen] stopped\n');
+    });
+
+  program
     .command('check [dir]')
     .description('check a built folder: links, metadata, JSON-LD, outbound links, CSP safety, page weight')
     .option('--budget <kb>', 'first-load budget per page, gzip KB of HTML + CSS + JS', parseKilobytes, 30)
@@ -75,6 +119,37 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(`sitegen: unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}\n`);
     }
   }
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  return port;
+}
+
+/**
+ * Resolves on the first Ctrl-C or SIGTERM; the caller then shuts down and the process
+ * exits 0. A failure before that (a port in use) ends the process without waiting.
+ */
+function waitForStopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Opens the URL in the desktop's browser, only on an interactive terminal outside CI. */
+function openBrowser(url: string) {
+  if (!process.stdout.isTTY || process.env.CI) return;
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  import('node:child_process').then(({ spawn }) => {
+    spawn(command, [url], { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
+  });
 }
 
 function parseKilobytes(value: string): number {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -166,4 +167,73 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Keeps an output folder in step with successive builds (watch). The first commit swaps in
+ * a whole new tree like AtomicDirWriter; later commits write only files whose bytes
+ * changed (each through a temporary file and a rename, so no reader sees half a file) and
+ * delete files no build produces any more. Files are held until commit, so a build that
+ * fails midway writes nothing.
+ */
+export class IncrementalDirWriter implements Writer {
+  private previous: Map<string, string> | undefined;
+  private pending = new Map<string, string | Uint8Array>();
+
+  constructor(readonly outDir: string) {}
+
+  async add(file: OutputFile) {
+    this.pending.set(file.path, file.contents);
+  }
+
+  async commit(): Promise<WriteSummary> {
+    const files = this.pending;
+    this.pending = new Map();
+    const digests = new Map([...files].map(([file, contents]) => [file, digest(contents)]));
+    let bytes = 0;
+    for (const contents of files.values()) bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+
+    if (!this.previous) {
+      const atomic = new AtomicDirWriter(this.outDir);
+      for (const [file, contents] of files) await atomic.add({ path: file, contents });
+      await atomic.commit();
+      await atomic.cleanup;
+      this.previous = digests;
+      return { files: files.size, bytes, written: files.size, removed: [] };
+    }
+
+    const changed = [...files].filter(([file]) => this.previous!.get(file) !== digests.get(file));
+    const removed = [...this.previous.keys()].filter((file) => !files.has(file)).sort();
+    await Promise.all(
+      changed.map(async ([file, contents]) => {
+        const target = path.join(this.outDir, file);
+        await mkdir(path.dirname(target), { recursive: true });
+        const temp = `${target}.tmp-${process.pid}`;
+        await writeFile(temp, contents);
+        await rename(temp, target);
+      }),
+    );
+    await Promise.all(removed.map((file) => rm(path.join(this.outDir, file), { force: true })));
+    await removeEmptyDirs(this.outDir, removed);
+    this.previous = digests;
+    return { files: files.size, bytes, written: changed.length, removed };
+  }
+
+  async abort() {
+    this.pending = new Map();
+  }
+}
+
+function digest(contents: string | Uint8Array): string {
+  return createHash('sha1').update(contents).digest('hex');
+}
+
+/** Deletes the folders that removing `files` left empty (a deleted article's folder). */
+async function removeEmptyDirs(root: string, files: string[]) {
+  const dirs = [...new Set(files.map((file) => path.dirname(file)).filter((dir) => dir !== '.'))].sort((a, b) => b.length - a.length);
+  for (const dir of dirs) {
+    const full = path.join(root, dir);
+    const entries = await readdir(full).catch(() => null);
+    if (entries && entries.length === 0) await rm(full, { recursive: true, force: true });
+  }
 }

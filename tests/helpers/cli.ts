@@ -38,3 +38,79 @@ export async function copyProject(dir: string): Promise<string> {
   await cp(path.join(REPO, 'src'), path.join(dir, 'src'), { recursive: true });
   return dir;
 }
+
+export interface RunningCli {
+  /** Everything printed to stdout so far. */
+  output: () => string;
+  /** Resolves with the first stdout match of `pattern`, waiting up to `timeoutMs`. */
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  /** Sends a signal and resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Starts a long-running `sitegen ...args` (watch, preview) and lets a test follow its output. */
+export function startCli(args: string[], options: { cwd?: string } = {}): RunningCli {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? REPO,
+    env: { ...process.env, CI: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+    for (const listener of listeners) listener();
+  });
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => {
+      if (signal) stderr += `\n[test helper] process ended by ${signal}\n`;
+      resolve(code);
+    }),
+  );
+  return {
+    output: () => stdout + stderr,
+    exited,
+    waitFor(pattern, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = stdout.match(pattern);
+          if (match) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`timed out waiting for ${pattern}; output so far:\n${stdout}${stderr}`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Retries `probe` every 20 ms until it returns a truthy value or `timeoutMs` passes. */
+export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms (last: ${String(last)})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

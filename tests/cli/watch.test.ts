@@ -1,0 +1,178 @@
+import { request } from 'node:http';
+import { readFileSync, symlinkSync, writeFileSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, eventually, makeTempDir, runCli, startCli, type RunningCli } from '../helpers/cli.ts';
+
+/** A GET with the path sent exactly as given (no normalisation of "..", unlike fetch). */
+function get(base: string, rawPath: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: rawPath, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('sitegen watch', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let project: string;
+  let watcher: RunningCli;
+  let base: string;
+  const edit = (file: string, change: (text: string) => string) => {
+    const full = path.join(project, file);
+    const before = readFileSync(full, 'utf8');
+    const after = change(before);
+    if (after === before) throw new Error(`test setup: the edit changed nothing in ${file}`);
+    writeFileSync(full, after);
+  };
+
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    project = await copyProject(path.join(temp.dir, 'site'));
+    watcher = startCli(['watch', '--root', project, '--port', '0', '--no-open']);
+    base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+  });
+  afterAll(async () => {
+    await watcher?.stop();
+    await temp.remove();
+  });
+
+  it('builds, then serves pages the way a static host does', async () => {
+    expect(watcher.output()).toMatch(/initial build: 41 files written, \d+ ms/);
+    const home = await get(base, '/');
+    expect(home.status).toBe(200);
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(home.body).toContain('<html lang="id">');
+    const folder = await get(base, '/artikel');
+    expect(folder.status).toBe(301);
+    expect(folder.headers.location).toBe('/artikel/');
+    const css = home.body.match(/href="(\/assets\/styles\.[0-9a-f]+\.css)"/)![1];
+    expect((await get(base, css)).headers['content-type']).toBe('text/css; charset=utf-8');
+    const unknownBrand = await get(base, '/brand/tidak-ada/');
+    expect(unknownBrand.status).toBe(404);
+    expect(unknownBrand.body).toContain('Brand tidak ditemukan');
+    const unknownArticle = await get(base, '/artikel/tidak-ada/');
+    expect(unknownArticle.status).toBe(404);
+    expect(unknownArticle.body).toContain('Artikel Tidak Ditemukan');
+    const unknown = await get(base, '/tidak/ada/');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain('Oops! Page not found');
+  });
+
+  it('adds the reload hook to served pages only, never to the files on disk', async () => {
+    expect((await get(base, '/kontak/')).body).toContain('<script src="/__sitegen/reload.js" defer></script>');
+    expect(readFileSync(path.join(project, 'dist/kontak/index.html'), 'utf8')).not.toContain('__sitegen');
+    expect((await get(base, '/__sitegen/reload.js')).body).toContain('EventSource');
+  });
+
+  it('never serves a file outside the output folder', async () => {
+    symlinkSync(path.join(project, 'src/content/site.ts'), path.join(project, 'dist/leak.ts'));
+    try {
+      for (const attempt of ['/../src/content/site.ts', '/%2e%2e/src/content/site.ts', '/%2e%2e%2fsrc%2fcontent%2fsite.ts', '/assets/..%2f..%2fsrc/content/site.ts', '/..%5csrc%5ccontent%5csite.ts', '/leak.ts']) {
+        const response = await get(base, attempt);
+        expect([403, 404], attempt).toContain(response.status);
+        expect(response.body, attempt).not.toContain('export const site');
+      }
+    } finally {
+      unlinkSync(path.join(project, 'dist/leak.ts'));
+    }
+  });
+
+  it('serves an edited article body after a save', async () => {
+    edit('src/content/articles/loyal4d-fast-withdrawal-system.html', (t) => t.replace('<p>', '<p>Catatan baru dari redaksi. '));
+    await eventually(async () => (await get(base, '/artikel/loyal4d-fast-withdrawal-system/')).body.includes('Catatan baru dari redaksi.'));
+    await watcher.waitFor(/loyal4d-fast-withdrawal-system\.html changed: 1 file written, \d+ ms/);
+  });
+
+  it('removes the page of a deleted article', async () => {
+    expect((await get(base, '/artikel/perang88-sistem-keamanan-data/')).status).toBe(200);
+    edit('src/content/articles.ts', (t) => t.replace(/ {2}\{\n {4}slug: 'perang88-sistem-keamanan-data',[\s\S]*?\n {2}\},\n/, ''));
+    await eventually(async () => (await get(base, '/artikel/perang88-sistem-keamanan-data/')).status === 404);
+    await watcher.waitFor(/articles\.ts changed: \d+ files? written, 1 removed/);
+  });
+
+  it('shows the error screen on every route while a template is broken, then recovers', async () => {
+    const file = 'src/templates/SiteFooter.tsx';
+    const good = readFileSync(path.join(project, file), 'utf8');
+    edit(file, (t) => t.replace('export function SiteFooter({ layout }: { layout: Layout }) {', "export function SiteFooter({ layout }: { layout: Layout }) {\n  throw new Error('footer data is missing');"));
+    const routes = ['/', '/artikel/', '/artikel/loyal4d-fast-withdrawal-system/', '/brand/pegasus4d/', '/kontak/', '/tidak-ada/'];
+    await eventually(async () => (await get(base, '/kontak/')).status === 500);
+    for (const route of routes) {
+      const response = await get(base, route);
+      expect(response.status, route).toBe(500);
+      expect(response.body, route).toContain('Unexpected Application Error!');
+      expect(response.body, route).toContain('footer data is missing');
+      expect(response.body, route).toContain('src/templates/SiteFooter.tsx:');
+    }
+    expect(watcher.output()).toMatch(/Unexpected Application Error! \(src\/templates\/SiteFooter\.tsx:\d+\)/);
+    // The last good output is untouched on disk.
+    expect(readFileSync(path.join(project, 'dist/kontak/index.html'), 'utf8')).toContain('Kirim Pesan');
+
+    edit(file, (t) => t.replace("export function SiteFooter({ layout }: { layout: Layout }) {\n  throw new Error('footer data is missing');", 'export function SiteFooter({ layout }: { layout: Layout }) {'));
+    expect(readFileSync(path.join(project, file), 'utf8')).toBe(good);
+    await eventually(async () => (await get(base, '/kontak/')).status === 200);
+    for (const route of routes.slice(0, -1)) expect((await get(base, route)).status, route).toBe(200);
+  });
+
+  it('survives a syntax error and content that breaks a rule', async () => {
+    edit('src/client/main.ts', (t) => `${t}\nconst broken = ;\n`);
+    await eventually(async () => (await get(base, '/')).body.includes('src/client/main.ts:'), 5000).catch((e) => {
+      throw new Error(`${e.message}\n${watcher.output()}`);
+    });
+    edit('src/client/main.ts', (t) => t.replace('\nconst broken = ;\n', ''));
+    await eventually(async () => (await get(base, '/')).status === 200, 5000).catch((e) => {
+      throw new Error(`${e.message}\n${watcher.output()}`);
+    });
+
+    edit('src/content/brands.ts', (t) => t.replace('rating: 4.9,', 'rating: 9,'));
+    await eventually(async () => (await get(base, '/')).body.includes('"rating" is 9; expected a number from 0 to 5'), 5000).catch((e) => {
+      throw new Error(`${e.message}\n${watcher.output()}`);
+    });
+    edit('src/content/brands.ts', (t) => t.replace('rating: 9,', 'rating: 4.9,'));
+    await eventually(async () => (await get(base, '/')).status === 200);
+  });
+
+  it('reports a port already in use clearly', async () => {
+    const port = new URL(base).port;
+    const second = await runCli(['watch', '--root', project, '--port', port, '--no-open', '--out', path.join(temp.dir, 'other')]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+  });
+
+  it('stops cleanly with exit code 0 on SIGINT', async () => {
+    const other = startCli(['watch', '--root', project, '--port', '0', '--no-open', '--out', path.join(temp.dir, 'sigint')]);
+    await other.waitFor(/serving/);
+    expect(await other.stop('SIGINT'), other.output()).toBe(0);
+    expect(other.output()).toMatch(/stopped/);
+    expect(await watcher.stop('SIGTERM'), watcher.output()).toBe(0);
+  });
+});
+
+describe('sitegen preview', () => {
+  it('serves a built folder with nested 404 pages and no reload hook', async () => {
+    const temp = await makeTempDir();
+    try {
+      const out = path.join(temp.dir, 'out');
+      expect((await runCli(['build', '--out', out])).code).toBe(0);
+      const preview = startCli(['preview', out, '--port', '0']);
+      const base = (await preview.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+      const home = await get(base, '/');
+      expect(home.status).toBe(200);
+      expect(home.body).not.toContain('__sitegen');
+      expect((await get(base, '/__sitegen/events')).status).toBe(404);
+      const brand = await get(base, '/brand/tidak-ada/');
+      expect(brand.status).toBe(404);
+      expect(brand.body).toContain('Brand tidak ditemukan');
+      expect((await get(base, '/../package.json')).status).toBe(403);
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await temp.remove();
+    }
+  });
+});
