@@ -84,6 +84,8 @@ export function useSite() {
     async open(path: string, options: OpenOptions = {}): Promise<Visit> {
       const { initScript, allowProblems = false, ...contextOptions } = options;
       const context = await browser.newContext({ viewport: DESKTOP, ...contextOptions });
+      // Fail fast: nothing on these static pages should take seconds.
+      context.setDefaultTimeout(5_000);
       const page = await context.newPage();
       const messages: ConsoleMessage[] = [];
       const errors: Error[] = [];
