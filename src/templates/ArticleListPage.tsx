@@ -20,7 +20,7 @@ export function ArticleListPage({ layout, articles, pageSize }: ArticleListPageP
         <div className="container">
           <h1>Semua Artikel</h1>
           <p className="lead">Panduan, tips, dan review seputar Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.</p>
-          <form className="list-search" role="search" data-article-filter="">
+          <form className="list-search" role="search" aria-label="Saring daftar artikel" data-article-filter="">
             <label htmlFor="article-search">Cari artikel</label>
             <input
               id="article-search"

@@ -44,7 +44,7 @@ export function SiteHeader({ layout }: { layout: Layout }) {
               })}
             </ul>
           </nav>
-          <form className="nav-search" role="search" action={href(base, '/artikel/')} data-nav-search="">
+          <form className="nav-search" role="search" aria-label="Cari artikel di situs" action={href(base, '/artikel/')} data-nav-search="">
             <label className="visually-hidden" htmlFor="nav-search-input">
               Cari artikel
             </label>

@@ -1,0 +1,27 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { HtmlValidate } from 'html-validate';
+import { describe, expect, it } from 'vitest';
+import { distDir } from '../helpers/dist.ts';
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .sort();
+}
+
+describe('html-validate (recommended rules) over every built page', () => {
+  it('finds 0 errors in all 34 pages', async () => {
+    const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
+    const files = htmlFiles(distDir());
+    expect(files).toHaveLength(34);
+    const problems: string[] = [];
+    for (const file of files) {
+      const report = await validator.validateFile(path.join(distDir(), file));
+      for (const result of report.results) {
+        for (const message of result.messages) problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
