@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// npm run screenshots: builds the site, serves it like GitHub Pages (root 404.html only)
+// and saves full-page PNGs of every page kind at 375 and 1280 px into screenshots/
+// (git-ignored), using playwright-core and Debian's Chromium.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, mkdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const out = path.join(repo, 'screenshots');
+const dist = path.join(os.tmpdir(), `sitegen-screenshots-${process.pid}`);
+const build = spawnSync(process.execPath, [path.join(repo, 'bin/sitegen'), 'build', '--out', dist], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript' };
+const server = createServer((req, res) => {
+  let file = path.join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+  let status = 200;
+  try {
+    if (statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    statSync(file);
+  } catch {
+    file = path.join(dist, '404.html');
+    status = 404;
+  }
+  res.writeHead(status, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+const kinds = [
+  ['home', '/'],
+  ['list', '/artikel/'],
+  ['list-no-results', '/artikel/?q=tidak-ada-yang-cocok'],
+  ['brand', '/brand/lux88togel/'],
+  ['article', '/artikel/loyal4d-strategi-bankroll-management/'],
+  ['fallback-article', '/artikel/loyal4d-layanan-live-chat/'],
+  ['contact', '/kontak/'],
+  ['404', '/tidak-ada/'],
+  ['404-brand', '/brand/tidak-ada/'],
+  ['404-article', '/artikel/tidak-ada/'],
+];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+mkdirSync(out, { recursive: true });
+for (const width of [375, 1280]) {
+  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 800 : 900 } });
+  const page = await context.newPage();
+  for (const [name, url] of kinds) {
+    await page.goto(base + url, { waitUntil: 'load' });
+    const file = path.join(out, `${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(`screenshots: ${path.relative(repo, file)}`);
+  }
+  if (width < 768) {
+    await page.goto(base + '/');
+    await page.click('[data-menu-toggle]');
+    await page.screenshot({ path: path.join(out, `menu-open-${width}.png`) });
+    console.log(`screenshots: screenshots/menu-open-${width}.png`);
+  }
+  await context.close();
+}
+await browser.close();
+server.close();
+spawnSync('rm', ['-rf', dist]);
