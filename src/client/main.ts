@@ -9,8 +9,6 @@ const $ = <T extends Element = HTMLElement>(selector: string, scope: ParentNode 
 const $$ = <T extends Element = HTMLElement>(selector: string, scope: ParentNode = document) =>
   Array.from(scope.querySelectorAll<T>(selector as string)) as T[];
 
-document.documentElement.classList.add('js');
-
 function setUpMenu() {
   const toggle = $('[data-menu-toggle]');
   const menu = $('[data-menu]');

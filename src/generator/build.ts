@@ -40,6 +40,8 @@ export interface BuildResult {
   warnings: string[];
   /** Source files the build read, relative to the root. */
   inputs: string[];
+  /** Milliseconds spent in each stage, in order. */
+  timings: Record<string, number>;
   /** Resolves when the previous output folder has been deleted. */
   cleanup: Promise<void>;
 }
@@ -51,6 +53,13 @@ export interface BuildResult {
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const timings: Record<string, number> = {};
+  let mark = started;
+  const lap = (stage: string) => {
+    const now = performance.now();
+    timings[stage] = now - mark;
+    mark = now;
+  };
   const root = path.resolve(options.root);
   const bundler = options.bundler ?? (await createSiteBundler(root));
   let bundles;
@@ -59,30 +68,36 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } finally {
     if (!options.bundler) await bundler.dispose();
   }
+  lap('bundle');
   const site = loadSite(bundles, root);
   const { content, bodies } = await loadContent(site.content, root);
+  lap('load and validate');
   const siteUrl = normalizeSiteUrl(options.siteUrl ?? content.site.url, options.siteUrl ? '--site-url' : 'src/content/site.ts: site "url"');
 
   const targets = content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
   const linkedBodies = linkBodies(bodies, targets, options.linkCache);
+  lap('link brand mentions');
 
   const brandCss = content.brands.map((brand) => `.badge-${brand.slug}{background:${brand.color}}`).join('');
   const styles = fingerprint('assets/styles', '.css', bundles.css + brandCss);
   const client = fingerprint('assets/client', '.js', bundles.clientJs);
-  const routes = planRoutes({ content, bodies: linkedBodies, siteUrl, assets: { css: `/${styles.path}`, js: `/${client.path}` } });
+  const icon = fingerprint('assets/favicon', '.svg', bundles.favicon);
+  const routes = planRoutes({ content, bodies: linkedBodies, siteUrl, assets: { css: `/${styles.path}`, js: `/${client.path}`, icon: `/${icon.path}` } });
+  lap('plan routes');
 
   const writer = options.writer ?? new AtomicDirWriter(path.resolve(options.outDir));
   let summary;
   try {
-    await writer.add(styles);
-    await writer.add(client);
+    for (const asset of [styles, client, icon]) await writer.add(asset);
     let done = 0;
     for (const route of routes) {
       await writer.add({ path: route.outputPath, contents: renderPage(route, site) });
       options.onPage?.(++done, routes.length);
     }
     for (const file of planHostFiles(routes, siteUrl)) await writer.add(file);
+    lap('render and write');
     summary = await writer.commit();
+    lap('commit');
   } catch (error) {
     await writer.abort();
     throw error;
@@ -105,6 +120,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     durationMs: performance.now() - started,
     warnings,
     inputs: bundles.inputs,
+    timings,
     cleanup: writer instanceof AtomicDirWriter ? writer.cleanup : Promise.resolve(),
   };
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { SitegenError } from './errors.ts';
@@ -10,6 +11,8 @@ export interface Bundles {
   siteMap: string;
   clientJs: string;
   css: string;
+  /** The site icon, copied as it is. */
+  favicon: string;
   /** Source files the site module was built from, relative to the root. */
   inputs: string[];
 }
@@ -20,6 +23,8 @@ export interface SiteBundler {
   /** Frees esbuild's incremental state. */
   dispose(): Promise<void>;
 }
+
+const FAVICON = 'src/templates/favicon.svg';
 
 /** Virtual path of the site module, used in stack traces and source maps. */
 export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
@@ -76,10 +81,16 @@ export async function createSiteBundler(root: string, { incremental = false } = 
   return {
     async bundle() {
       let results: esbuild.BuildResult[];
+      let favicon: string;
       try {
-        results = await Promise.all(options.map((_, i) => run(i)));
+        [results, favicon] = await Promise.all([
+          Promise.all(options.map((_, i) => run(i))),
+          readFile(path.join(root, FAVICON), 'utf8').catch((error) => {
+            throw new SitegenError(`${FAVICON} cannot be read; every page links it as the site icon.`, { cause: error, file: FAVICON });
+          }),
+        ]);
       } catch (error) {
-        throw toSitegenError(error, root);
+        throw error instanceof SitegenError ? error : toSitegenError(error, root);
       }
       const text = (result: esbuild.BuildResult, ending: string) =>
         result.outputFiles!.find((file) => file.path.endsWith(ending))!.text;
@@ -88,6 +99,7 @@ export async function createSiteBundler(root: string, { incremental = false } = 
         siteMap: text(results[0], '.map'),
         clientJs: text(results[1], '.js'),
         css: text(results[2], '.css'),
+        favicon,
         inputs: Object.keys(results[0].metafile!.inputs).filter((input) => !input.startsWith('<')),
       };
     },

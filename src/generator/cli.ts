@@ -22,7 +22,8 @@ export async function main(argv: string[]): Promise<void> {
     .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
     .option('--site-url <url>', 'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
-    .action(async (options: { out?: string; siteUrl?: string; root: string }) => {
+    .option('--timings', 'print the time each build stage took')
+    .action(async (options: { out?: string; siteUrl?: string; root: string; timings?: boolean }) => {
       const { build } = await import('./build.ts');
       const root = path.resolve(options.root);
       const outDir = path.resolve(options.out ?? path.join(root, 'dist'));
@@ -35,6 +36,9 @@ export async function main(argv: string[]): Promise<void> {
       });
       progress.clear();
       printSummary(result, outDir);
+      if (options.timings) {
+        for (const [stage, ms] of Object.entries(result.timings)) process.stdout.write(`  ${stage.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms\n`);
+      }
       await result.cleanup;
     });
 

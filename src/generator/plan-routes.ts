@@ -50,7 +50,7 @@ export interface PlanInput {
   /** Absolute site URL with a trailing slash. */
   siteUrl: string;
   /** Site-relative asset paths ("/assets/client.1a2b3c4d.js"). */
-  assets: { css: string; js: string };
+  assets: { css: string; js: string; icon: string };
 }
 
 /** How many cards the list shows at first and adds per 'Muat Lebih Banyak Artikel' click. */
@@ -90,7 +90,7 @@ export function planRoutes({ content, bodies, siteUrl, assets }: PlanInput): Rou
   const layout = (meta: PageMeta, currentPath?: string, sectionPath?: string): Layout => ({
     base,
     siteName: site.name,
-    assets: { css: base + assets.css.slice(1), js: base + assets.js.slice(1) },
+    assets: { css: base + assets.css.slice(1), js: base + assets.js.slice(1), icon: base + assets.icon.slice(1) },
     nav,
     currentPath,
     sectionPath,

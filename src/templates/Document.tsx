@@ -32,6 +32,7 @@ export function Document({ layout, children }: { layout: Layout; children: React
           </>
         )}
         <meta name="theme-color" content="#111827" />
+        <link rel="icon" href={layout.assets.icon} type="image/svg+xml" />
         <link rel="stylesheet" href={layout.assets.css} />
         <script src={layout.assets.js} defer></script>
         {meta.jsonLd.map((data, i) => (

@@ -24,7 +24,7 @@ export interface Layout {
   /** Path prefix of the site ("/" or "/repo/"), from the site URL. */
   base: string;
   siteName: string;
-  assets: { css: string; js: string };
+  assets: { css: string; js: string; icon: string };
   nav: NavLink[];
   /** Path of the nav link for this page (aria-current="page"). */
   currentPath?: string;

@@ -3,7 +3,7 @@ import { content } from '../../src/content/index.ts';
 import { pageTitle, planRoutes } from '../../src/generator/plan-routes.ts';
 import { SitegenError } from '../../src/generator/errors.ts';
 
-const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js' };
+const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js', icon: '/assets/favicon.x.svg' };
 const bodies = new Map(content.articles.filter((a) => a.body).map((a) => [a.slug, '<p>isi</p>']));
 
 describe('planRoutes', () => {
