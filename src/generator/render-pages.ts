@@ -4,9 +4,13 @@ import type { LoadedSite } from './load-site.ts';
 import type { Route } from './plan-routes.ts';
 import { SitegenError } from './errors.ts';
 
-const VOID_SELF_CLOSE = /<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)(\s[^<>]*?)?\/>/g;
-const EMPTY_BOOLEAN = / (async|autofocus|checked|defer|disabled|hidden|multiple|novalidate|open|readonly|required|selected)=""/g;
-const CAMEL_CASE_ATTRIBUTE = / (charSet|autoComplete)=/g;
+/** One pass over the markup: a void element's "/>", an empty boolean attribute, a camelCase name. */
+const REACT_XHTML_ISMS =
+  /<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)(\s[^<>]*?)?\/>| (async|autofocus|checked|defer|disabled|hidden|multiple|novalidate|open|readonly|required|selected)=""| (charSet|autoComplete)=/g;
+
+function fixAttribute(_match: string, _voidName: unknown, _voidAttributes: unknown, booleanName?: string, camelName?: string): string {
+  return booleanName ? ` ${booleanName}` : ` ${camelName!.toLowerCase()}=`;
+}
 
 /**
  * Renders one route to a complete HTML document. Returns the markup; never writes.
@@ -30,9 +34,10 @@ export function renderPage(route: Route, site: LoadedSite): string {
       { cause: error, ...where },
     );
   }
-  const html = markup
-    .replace(VOID_SELF_CLOSE, '<$1$2>')
-    .replace(EMPTY_BOOLEAN, ' $1')
-    .replace(CAMEL_CASE_ATTRIBUTE, (_, name: string) => ` ${name.toLowerCase()}=`);
+  const html = markup.replace(REACT_XHTML_ISMS, (_, voidName, voidAttributes, booleanName, camelName) =>
+    voidName
+      ? `<${voidName}${(voidAttributes ?? '').replace(REACT_XHTML_ISMS, fixAttribute)}>`
+      : fixAttribute(_, undefined, undefined, booleanName, camelName),
+  );
   return `<!DOCTYPE html>${html}\n`;
 }

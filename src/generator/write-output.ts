@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeFile as writeFileCallback } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -68,7 +69,7 @@ export class AtomicDirWriter implements Writer {
     if (this.failure) throw this.failure;
     const target = path.join(this.tempDir, file.path);
     const write = this.ensureDir(path.dirname(target))
-      .then(() => writeFile(target, file.contents))
+      .then(() => writeFileFast(target, file.contents))
       .catch((error) => {
         this.failure ??= error;
       });
@@ -108,6 +109,15 @@ export class AtomicDirWriter implements Writer {
     }
     return made;
   }
+}
+
+/**
+ * fs.writeFile through its callback API: the promise API wraps every file in a FileHandle
+ * (open, fstat, write, close as separate promises), which costs about a third more main
+ * thread time per file at 10,000 files.
+ */
+function writeFileFast(file: string, contents: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => writeFileCallback(file, contents, (error) => (error ? reject(error) : resolve())));
 }
 
 /** Keeps files in memory: for tests and dry runs. */
