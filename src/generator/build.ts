@@ -4,11 +4,10 @@ import { performance } from 'node:perf_hooks';
 import { createSiteBundler, type SiteBundler } from './bundle-site.ts';
 import { SitegenError } from './errors.ts';
 import { planHostFiles } from './host-files.ts';
-import { linkFirstMentions, type LinkTarget } from './link-brands.ts';
+import type { LinkTarget } from './link-brands.ts';
 import { loadContent } from './load-content.ts';
 import { loadSite } from './load-site.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
-import { renderPage } from './render-pages.ts';
 import { AtomicDirWriter, type OutputFile, type Writer } from './write-output.ts';
 
 export interface BuildOptions {
@@ -63,11 +62,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const root = path.resolve(options.root);
   const bundler = options.bundler ?? (await createSiteBundler(root));
   let bundles;
+  let stages;
   try {
-    bundles = await bundler.bundle();
+    // esbuild bundles in its own process; load the linker (cheerio) and React meanwhile.
+    const bundling = bundler.bundle();
+    [stages, bundles] = await Promise.all([Promise.all([import('./link-brands.ts'), import('./render-pages.ts')]), bundling]);
   } finally {
     if (!options.bundler) await bundler.dispose();
   }
+  const [{ linkFirstMentions }, { renderPage }] = stages;
   lap('bundle');
   const site = loadSite(bundles, root);
   const { content, bodies } = await loadContent(site.content, root);
@@ -75,7 +78,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteUrl = normalizeSiteUrl(options.siteUrl ?? content.site.url, options.siteUrl ? '--site-url' : 'src/content/site.ts: site "url"');
 
   const targets = content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
-  const linkedBodies = linkBodies(bodies, targets, options.linkCache);
+  const linkedBodies = linkBodies(bodies, targets, linkFirstMentions, options.linkCache);
   lap('link brand mentions');
 
   const brandCss = content.brands.map((brand) => `.badge-${brand.slug}{background:${brand.color}}`).join('');
@@ -129,7 +132,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * Links the first brand mentions of every body. With a cache (watch), bodies whose text
  * and targets are unchanged reuse the last result, and entries no body uses are dropped.
  */
-function linkBodies(bodies: Map<string, string>, targets: LinkTarget[], cache?: Map<string, string>): Map<string, string> {
+function linkBodies(
+  bodies: Map<string, string>,
+  targets: LinkTarget[],
+  link: (html: string, targets: LinkTarget[]) => string,
+  cache?: Map<string, string>,
+): Map<string, string> {
   const prefix = JSON.stringify(targets);
   const used = new Set<string>();
   const linked = new Map<string, string>();
@@ -137,7 +145,7 @@ function linkBodies(bodies: Map<string, string>, targets: LinkTarget[], cache?: 
     const key = `${prefix}\n${html}`;
     let result = cache?.get(key);
     if (result === undefined) {
-      result = linkFirstMentions(html, targets);
+      result = link(html, targets);
       cache?.set(key, result);
     }
     used.add(key);

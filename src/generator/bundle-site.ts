@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as Esbuild from 'esbuild';
 import { SitegenError } from './errors.ts';
+import { requireFromSitegen } from './node-require.ts';
+
+const esbuild = requireFromSitegen('esbuild') as typeof Esbuild;
 
 /** What esbuild makes of a project's src/: the site module, the client script, the stylesheet. */
 export interface Bundles {
@@ -37,7 +40,7 @@ export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
 export async function createSiteBundler(root: string, { incremental = false } = {}): Promise<SiteBundler> {
   const outdir = path.join(root, '.sitegen');
   const common = { absWorkingDir: root, bundle: true, write: false, logLevel: 'silent', legalComments: 'none', charset: 'utf8' } as const;
-  const options: esbuild.BuildOptions[] = [
+  const options: Esbuild.BuildOptions[] = [
     {
       ...common,
       stdin: {
@@ -80,7 +83,7 @@ export async function createSiteBundler(root: string, { incremental = false } = 
 
   return {
     async bundle() {
-      let results: esbuild.BuildResult[];
+      let results: Esbuild.BuildResult[];
       let favicon: string;
       try {
         [results, favicon] = await Promise.all([
@@ -92,7 +95,7 @@ export async function createSiteBundler(root: string, { incremental = false } = 
       } catch (error) {
         throw error instanceof SitegenError ? error : toSitegenError(error, root);
       }
-      const text = (result: esbuild.BuildResult, ending: string) =>
+      const text = (result: Esbuild.BuildResult, ending: string) =>
         result.outputFiles!.find((file) => file.path.endsWith(ending))!.text;
       return {
         siteCode: text(results[0], '.cjs'),
@@ -111,7 +114,7 @@ export async function createSiteBundler(root: string, { incremental = false } = 
 
 /** Turns esbuild's failure into one message per problem, each with file, line and column. */
 function toSitegenError(error: unknown, root: string): SitegenError {
-  const failure = error as Partial<esbuild.BuildFailure>;
+  const failure = error as Partial<Esbuild.BuildFailure>;
   if (!Array.isArray(failure.errors) || failure.errors.length === 0) {
     return new SitegenError('Bundling the site sources failed.', { cause: error });
   }

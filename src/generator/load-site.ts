@@ -1,4 +1,4 @@
-import { createRequire, SourceMap } from 'node:module';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { Content } from '../content/types.ts';
@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { TemplateName } from './plan-routes.ts';
 import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
 import { SitegenError } from './errors.ts';
+import { requireFromSitegen } from './node-require.ts';
 
 export interface LoadedSite {
   content: Content;
@@ -14,8 +15,6 @@ export interface LoadedSite {
   locate(error: unknown): { file: string; line: number } | undefined;
 }
 
-// Resolves 'react' from sitegen's own node_modules, so templates and renderer share one React.
-const requireFromSitegen = createRequire(import.meta.url);
 
 /**
  * Evaluates the bundled site module. It is compiled as a function, not imported, so every
@@ -24,8 +23,9 @@ const requireFromSitegen = createRequire(import.meta.url);
 export function loadSite(bundles: Bundles, root: string): LoadedSite {
   const filename = path.join(root, '.sitegen', SITE_BUNDLE_NAME);
   const module = { exports: {} as { content?: Content; templates?: LoadedSite['templates'] } };
-  const map = new SourceMap(JSON.parse(bundles.siteMap));
-  const locate = (error: unknown) => locateInBundle(error, filename, map, root);
+  // The source map is parsed only when an error needs a location.
+  let map: SourceMap | undefined;
+  const locate = (error: unknown) => locateInBundle(error, filename, (map ??= new SourceMap(JSON.parse(bundles.siteMap))), root);
   try {
     const run = vm.compileFunction(bundles.siteCode, ['require', 'module', 'exports'], { filename });
     run(requireFromSitegen, module, module.exports);

@@ -15,6 +15,7 @@ import type {
 } from '../templates/index.ts';
 import { SitegenError } from './errors.ts';
 import { formatDate } from './format-date.ts';
+import { groupThousands } from '../templates/paths.ts';
 
 /** Props of each page template, by template name. */
 export interface TemplateProps {
@@ -271,7 +272,7 @@ export function planRoutes({ content, bodies, siteUrl, assets }: PlanInput): Rou
         layout: layout(
           {
             title: pageTitle(`Review ${brand.name}: Rating ${brand.rating}/5`, site.name),
-            description: `Review ${brand.name}: rating ${brand.rating}/5 dari ${site.ratingCount.toLocaleString('id-ID')} ulasan, berdiri sejak ${brand.established}. ${brand.description}`,
+            description: `Review ${brand.name}: rating ${brand.rating}/5 dari ${groupThousands(site.ratingCount, '.')} ulasan, berdiri sejak ${brand.established}. ${brand.description}`,
             canonical: absolute(url),
             keywords: brand.keywords,
             jsonLd: [

@@ -1,8 +1,12 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import type { createElement as CreateElement } from 'react';
+import type { renderToStaticMarkup as RenderToStaticMarkup } from 'react-dom/server';
 import type { LoadedSite } from './load-site.ts';
 import type { Route } from './plan-routes.ts';
 import { SitegenError } from './errors.ts';
+import { requireFromSitegen } from './node-require.ts';
+
+const { createElement } = requireFromSitegen('react') as { createElement: typeof CreateElement };
+const { renderToStaticMarkup } = requireFromSitegen('react-dom/server') as { renderToStaticMarkup: typeof RenderToStaticMarkup };
 
 /** One pass over the markup: a void element's "/>", an empty boolean attribute, a camelCase name. */
 const REACT_XHTML_ISMS =

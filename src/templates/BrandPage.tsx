@@ -3,6 +3,7 @@ import { Document } from './Document.tsx';
 import { BrandLogo } from './BrandLogo.tsx';
 import { BrandBadge } from './BrandBadge.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
+import { groupThousands } from './paths.ts';
 
 export interface BrandPageProps {
   layout: Layout;
@@ -37,7 +38,7 @@ export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, a
               <dt>Rating</dt>
               <dd>
                 <span className="stat-value">{brand.rating}/5</span>
-                <span className="stat-note">from {ratingCount.toLocaleString('en-US')}+ reviews</span>
+                <span className="stat-note">from {groupThousands(ratingCount, ',')}+ reviews</span>
               </dd>
             </div>
             <div className="card stat-card">

@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// npm run bench: prints sitegen's speed and size figures on this machine.
+//   1. the shipped site's cold build next to `node -e 0` (hyperfine, or Node's timers)
+//   2. generated sites of 1,000 and 10,000 articles: wall time, ms per page, peak memory
+//   3. watch: save-to-disk and save-to-reloaded-page latency for a body and a template edit
+//   4. output weight per page kind, raw and gzip
+// Options: --quick (fewer runs, N=1,000 only), --skip-watch.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(repo, 'bin/sitegen');
+const args = new Set(process.argv.slice(2));
+const isQuick = args.has('--quick');
+const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-bench-'));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+const print = (line = '') => console.log(line);
+
+print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+
+// 1. Start-up floor: the shipped site against `node -e 0`.
+{
+  const out = path.join(work, 'shipped');
+  const runs = isQuick ? 10 : 30;
+  let rows;
+  if (has('hyperfine')) {
+    const json = path.join(work, 'hyperfine.json');
+    execFileSync('hyperfine', ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', json, 'node -e 0', `node ${cli} build --out ${out}`], {
+      stdio: 'ignore',
+      env: { ...process.env, CI: '1' },
+    });
+    rows = JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.median * 1000);
+  } else {
+    const time = (command) => {
+      const samples = [];
+      for (let i = 0; i < runs; i++) {
+        const started = process.hrtime.bigint();
+        spawnSync(process.execPath, command, { stdio: 'ignore' });
+        samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      return median(samples);
+    };
+    rows = [time(['-e', '0']), time([cli, 'build', '--out', out])];
+  }
+  print(`\n## 1. Shipped site, cold build (${runs} runs, median, ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`);
+  print('| command | median wall | ratio to node -e 0 |\n|---|---|---|');
+  print(`| node -e 0 | ${rows[0].toFixed(1)} ms | 1.00 |`);
+  print(`| sitegen build (34 pages) | ${rows[1].toFixed(1)} ms | ${(rows[1] / rows[0]).toFixed(2)} |`);
+}
+
+// 2. Generated sites.
+{
+  print('\n## 2. Generated sites (fresh output folder per run, median)\n');
+  print('| articles | pages | runs | median wall | ms per page | peak memory |\n|---|---|---|---|---|---|');
+  for (const count of isQuick ? [1000] : [1000, 10000]) {
+    const root = path.join(work, `gen-${count}`);
+    execFileSync(process.execPath, [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root], { stdio: 'ignore' });
+    cpSync(path.join(repo, 'src/templates/favicon.svg'), path.join(root, 'src/templates/favicon.svg'));
+    const runs = count >= 10000 ? 3 : 5;
+    const walls = [];
+    const peaks = [];
+    let pages = 0;
+    for (let i = 0; i < runs; i++) {
+      const out = path.join(work, `out-${count}-${i}`);
+      const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, cli, 'build', '--root', root, '--out', out], {
+        encoding: 'utf8',
+        env: { ...process.env, CI: '1' },
+      });
+      if (result.status !== 0) throw new Error(`build of ${count} articles failed:\n${result.stderr}`);
+      pages = Number(result.stdout.match(/wrote (\d+) pages/)[1]);
+      const [wall, peakKb] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+      walls.push(wall * 1000);
+      peaks.push(peakKb / 1024);
+    }
+    const wall = median(walls);
+    print(`| ${count.toLocaleString('en-US')} | ${pages} | ${runs} | ${(wall / 1000).toFixed(2)} s | ${(wall / pages).toFixed(3)} ms | ${median(peaks).toFixed(0)} MB |`);
+    // Old trees are deleted after all timing, so no deletion runs during a timed build.
+  }
+}
+
+// 3. Watch latency.
+if (!args.has('--skip-watch')) {
+  const { chromium } = await import('playwright-core');
+  const root = path.join(work, 'watch-site');
+  cpSync(path.join(repo, 'src'), path.join(root, 'src'), { recursive: true });
+  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--port', '0', '--no-open'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: '1' } });
+  const base = await new Promise((resolve) => {
+    let out = '';
+    watcher.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/serving (http:\/\/[^ ]+\/)/);
+      if (match) resolve(match[1]);
+    });
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = await browser.newPage();
+  const slug = 'loyal4d-fast-withdrawal-system';
+  const output = path.join(root, 'dist/artikel', slug, 'index.html');
+  await page.goto(`${base}artikel/${slug}/`);
+  const waitForDisk = (marker, since) =>
+    new Promise((resolve) => {
+      const poll = () => {
+        if (readFileSync(output, 'utf8').includes(marker)) resolve(performance.now() - since);
+        else setTimeout(poll, 1);
+      };
+      poll();
+    });
+  const measure = async (file, change) => {
+    const full = path.join(root, file);
+    const original = readFileSync(full, 'utf8');
+    const disk = [];
+    const reload = [];
+    for (let i = 0; i < (isQuick ? 8 : 20); i++) {
+      const marker = `bench-marker-${i}-${Date.now()}`;
+      await page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected');
+      const loaded = page.waitForEvent('load');
+      const started = performance.now();
+      writeFileSync(full, change(original, marker));
+      disk.push(await waitForDisk(marker, started));
+      await loaded;
+      reload.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    }
+    writeFileSync(full, original);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { disk: median(disk), reload: median(reload), runs: disk.length };
+  };
+  const body = await measure(`src/content/articles/${slug}.html`, (text, marker) => text.replace('<p>', `<p>${marker} `));
+  const template = await measure('src/templates/SiteFooter.tsx', (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`));
+  await browser.close();
+  watcher.kill('SIGTERM');
+  print(`\n## 3. sitegen watch, save to result (median of ${body.runs} saves, shipped site)\n`);
+  print('| edit | to rewritten page on disk | to reloaded page in Chromium |\n|---|---|---|');
+  print(`| article body | ${body.disk.toFixed(1)} ms | ${body.reload.toFixed(1)} ms |`);
+  print(`| template (SiteFooter.tsx) | ${template.disk.toFixed(1)} ms | ${template.reload.toFixed(1)} ms |`);
+}
+
+// 4. Output weight per page kind.
+{
+  const out = path.join(work, 'weights');
+  execFileSync(process.execPath, [cli, 'build', '--out', out], { stdio: 'ignore' });
+  const size = (file) => {
+    const bytes = readFileSync(path.join(out, file));
+    return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  };
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  const kinds = [
+    ['home', 'index.html'],
+    ['list', 'artikel/index.html'],
+    ['brand', 'brand/loyal4d/index.html'],
+    ['article', 'artikel/loyal4d-strategi-bankroll-management/index.html'],
+    ['fallback article', 'artikel/loyal4d-layanan-live-chat/index.html'],
+    ['contact', 'kontak/index.html'],
+    ['404', '404.html'],
+  ];
+  const html0 = readFileSync(path.join(out, 'index.html'), 'utf8');
+  const css = size(html0.match(/href="\/(assets\/styles\.[^"]+)"/)[1]);
+  const js = size(html0.match(/src="\/(assets\/client\.[^"]+)"/)[1]);
+  const icon = size(html0.match(/href="\/(assets\/favicon\.[^"]+)"/)[1]);
+  print('\n## 4. Output weight per page kind (KB; gzip -9)\n');
+  print('| page | HTML raw | HTML gzip | CSS gzip | JS gzip | first load gzip |\n|---|---|---|---|---|---|');
+  for (const [name, file] of kinds) {
+    const html = size(file);
+    print(`| ${name} | ${kb(html.raw)} | ${kb(html.gzip)} | ${kb(css.gzip)} | ${kb(js.gzip)} | ${kb(html.gzip + css.gzip + js.gzip)} |`);
+  }
+  print(`\nstylesheet ${kb(css.raw)} KB raw / ${kb(css.gzip)} KB gzip; client script ${kb(js.raw)} KB raw / ${kb(js.gzip)} KB gzip; icon ${icon.raw} B; logos are inline SVG (~${kb(Buffer.byteLength(html0.match(/<svg class="brand-logo"[\s\S]*?<\/svg>/)[0]))} KB each)`);
+}
+
+rmSync(work, { recursive: true, force: true });
