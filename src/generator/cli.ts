@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { describeError, SitegenError } from './errors.ts';
 import type { BuildResult } from './build.ts';
 
@@ -46,11 +46,11 @@ export async function main(argv: string[]): Promise<void> {
     .command('watch')
     .description('build, serve with live reload, and rebuild on every save')
     .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('-p, --port <port>', 'port to listen on', parsePort, 4321)
     .option('--site-url <url>', 'absolute base URL (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
     .option('--no-open', 'do not open a browser')
+    .addOption(hostOption())
+    .addOption(portOption())
     .action(async (options: { out?: string; host: string; port: number; siteUrl?: string; root: string; open: boolean }) => {
       // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
       const stopRequested = waitForStopSignal();
@@ -74,8 +74,8 @@ export async function main(argv: string[]): Promise<void> {
   program
     .command('preview [dir]')
     .description('serve a built folder the way a static host does')
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('-p, --port <port>', 'port to listen on', parsePort, 4321)
+    .addOption(hostOption())
+    .addOption(portOption())
     .action(async (dir: string | undefined, options: { host: string; port: number }) => {
       const stopRequested = waitForStopSignal();
       const { startServer } = await import('./serve.ts');
@@ -123,6 +123,15 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(`sitegen: unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}\n`);
     }
   }
+}
+
+/** Where watch and preview listen: loopback unless told otherwise. */
+function hostOption(): Option {
+  return new Option('--host <host>', 'address to bind').default('127.0.0.1');
+}
+
+function portOption(): Option {
+  return new Option('-p, --port <port>', 'port to listen on').default(4321).argParser(parsePort);
 }
 
 function parsePort(value: string): number {

@@ -34,32 +34,20 @@ export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, a
             Ringkasan {brand.name}
           </h2>
           <dl className="grid grid-4 stat-cards">
-            <div className="card stat-card">
-              <dt>Rating</dt>
-              <dd>
-                <span className="stat-value">{brand.rating}/5</span>
-                <span className="stat-note">from {groupThousands(ratingCount, ',')}+ reviews</span>
-              </dd>
-            </div>
-            <div className="card stat-card">
-              <dt>Keamanan</dt>
-              <dd>
-                <span className="stat-value">{securityGrade}</span>
-                <span className="stat-note">Sertifikat Resmi</span>
-              </dd>
-            </div>
-            <div className="card stat-card">
-              <dt>Didirikan</dt>
-              <dd>
-                <span className="stat-value">{brand.established}</span>
-              </dd>
-            </div>
-            <div className="card stat-card">
-              <dt>Penghargaan</dt>
-              <dd>
-                <span className="stat-value">{awards}</span>
-              </dd>
-            </div>
+            {[
+              { label: 'Rating', value: `${brand.rating}/5`, note: `from ${groupThousands(ratingCount, ',')}+ reviews` },
+              { label: 'Keamanan', value: securityGrade, note: 'Sertifikat Resmi' },
+              { label: 'Didirikan', value: brand.established },
+              { label: 'Penghargaan', value: awards },
+            ].map((stat) => (
+              <div className="card stat-card" key={stat.label}>
+                <dt>{stat.label}</dt>
+                <dd>
+                  <span className="stat-value">{stat.value}</span>
+                  {stat.note && <span className="stat-note">{stat.note}</span>}
+                </dd>
+              </div>
+            ))}
           </dl>
         </div>
       </section>

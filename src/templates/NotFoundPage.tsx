@@ -1,6 +1,7 @@
 import type { ArticleView, Layout, Teaser } from './types.ts';
 import { Document } from './Document.tsx';
 import { ArticleBody } from './ArticleBody.tsx';
+import { NotFoundMessage } from './NotFoundMessage.tsx';
 
 export type NotFoundView = 'generic' | 'brand' | 'article';
 
@@ -26,32 +27,22 @@ export function NotFoundPage({ layout, view, hasAllViews, fallbackArticle, relat
     <Document layout={layout}>
       <div data-not-found="">
         {isIncluded('generic') && (
-          <section className="not-found" data-view="generic" hidden={!isShown('generic')}>
-            <div className="container">
-              <p className="not-found-code">404</p>
-              <h1>Oops! Page not found</h1>
-              <p>Halaman yang Anda cari tidak ada atau sudah dipindahkan.</p>
-              <p>
-                <a className="button button-primary" href={base}>
-                  Kembali ke Beranda
-                </a>
-              </p>
-            </div>
-          </section>
+          <NotFoundMessage
+            view="generic"
+            isHidden={!isShown('generic')}
+            heading="Oops! Page not found"
+            text="Halaman yang Anda cari tidak ada atau sudah dipindahkan."
+            homeHref={base}
+          />
         )}
         {isIncluded('brand') && (
-          <section className="not-found" data-view="brand" hidden={!isShown('brand')}>
-            <div className="container">
-              <p className="not-found-code">404</p>
-              <h1>Brand tidak ditemukan</h1>
-              <p>Brand yang Anda cari tidak ada dalam daftar kami.</p>
-              <p>
-                <a className="button button-primary" href={base}>
-                  Kembali ke Beranda
-                </a>
-              </p>
-            </div>
-          </section>
+          <NotFoundMessage
+            view="brand"
+            isHidden={!isShown('brand')}
+            heading="Brand tidak ditemukan"
+            text="Brand yang Anda cari tidak ada dalam daftar kami."
+            homeHref={base}
+          />
         )}
         {isIncluded('article') && (
           <div data-view="article" hidden={!isShown('article')}>
