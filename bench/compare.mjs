@@ -1,0 +1,438 @@
+#!/usr/bin/env node
+// Compares sitegen's cold build with Hugo and Eleventy on the same synthetic content.
+//
+//   node bench/compare.mjs                  # N = 1,000 and 10,000 articles
+//   node bench/compare.mjs --articles 1000  # one size only
+//   node bench/compare.mjs --rounds 1       # fewer rounds (default 5 below 10,000, 3 from 10,000)
+//
+// For each N it
+//   1. generates a sitegen project with bench/generate.mjs into a temp folder;
+//   2. writes an equivalent Hugo site and Eleventy site from the SAME records and body files:
+//      one page per article at artikel/<slug>/index.html with the same body HTML, a layout
+//      that mirrors sitegen's article page (head with title, description, canonical, Open
+//      Graph and JSON-LD; header with the same 7 nav links and search form; footer), and one
+//      list page at artikel/index.html with every article as a card (title, excerpt, meta);
+//   3. installs the tools when missing: Hugo with `apt-get install -y hugo` (Debian bookworm
+//      ships 0.111), Eleventy 3 with npm into /tmp/sitegen-eleventy (outside the repo);
+//   4. builds each tool once and checks the output (N article pages, one article contains
+//      its body, the list page has N cards), failing loudly otherwise;
+//   5. times cold builds as child processes under `/usr/bin/time -f "%e %M"` (wall seconds,
+//      peak RSS), a fresh output folder per run, tools interleaved per round
+//      (round 1: sitegen, hugo, eleventy; round 2: ...), and prints a markdown table.
+//
+// The comparison is not of equal work: sitegen also builds home, contact, 4 brand pages and
+// 404 pages, links the first brand mention in every body (cheerio), and bundles its templates,
+// CSS and client script with esbuild. Hugo and Eleventy build articles and the list page only,
+// insert the bodies as they are (no brand-link post-processing) and copy a stylesheet and icon.
+// "ms per page" divides by the HTML files each tool wrote. All outputs are deleted at the end,
+// never between timed runs.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sitegenCli = path.join(repo, 'bin/sitegen');
+const eleventyPrefix = '/tmp/sitegen-eleventy';
+const { values } = parseArgs({ options: { articles: { type: 'string' }, rounds: { type: 'string' } } });
+const sizes = values.articles ? [Number(values.articles)] : [1000, 10000];
+if (!sizes.every((n) => Number.isInteger(n) && n > 0) || (values.rounds && !(Number(values.rounds) > 0))) {
+  console.error('usage: node bench/compare.mjs [--articles N] [--rounds R]');
+  process.exit(2);
+}
+
+const started = performance.now();
+const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-compare-'));
+const env = { ...process.env, CI: '1' };
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+const log = (line) => process.stderr.write(`compare: ${line}\n`);
+const fail = (message) => {
+  throw new Error(`compare: ${message}`);
+};
+
+// ---------------------------------------------------------------------------------------
+// Site constants shared by the Hugo and Eleventy layouts (values as in src/content).
+const site = {
+  name: 'InfoSlot Indonesia',
+  url: 'https://slot-review.example',
+  listDescription: 'Panduan, tips, dan review seputar Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.',
+  nav: [
+    { name: 'Home', url: '/' },
+    { name: 'Artikel', url: '/artikel/' },
+    { name: 'Lux88Togel', url: '/brand/lux88togel/' },
+    { name: 'Loyal4D', url: '/brand/loyal4d/' },
+    { name: 'Perang88', url: '/brand/perang88/' },
+    { name: 'Pegasus4D', url: '/brand/pegasus4d/' },
+    { name: 'Kontak', url: '/kontak/' },
+  ],
+  brands: {
+    lux88togel: { name: 'Lux88Togel', color: '#6d28d9' },
+    loyal4d: { name: 'Loyal4D', color: '#1d4ed8' },
+    perang88: { name: 'Perang88', color: '#b91c1c' },
+    pegasus4d: { name: 'Pegasus4D', color: '#15803d' },
+  },
+};
+const months = 'Januari Februari Maret April Mei Juni Juli Agustus September Oktober November Desember'.split(' ');
+const dateLabels = (iso) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return { long: `${d} ${months[m - 1]} ${y}`, short: `${d} ${months[m - 1].slice(0, 3)} ${y}` };
+};
+
+// Static markup copied from sitegen's rendered pages, shared by both tools' layouts.
+const headerOpen =
+  '<a class="skip-link" href="#main">Langsung ke konten</a><header class="site-header"><div class="container header-inner">' +
+  '<a class="site-name" href="/">InfoSlot Indonesia</a><button type="button" class="menu-toggle" aria-expanded="false" ' +
+  'aria-controls="site-menu" data-menu-toggle=""><span class="menu-icon" aria-hidden="true"></span><span class="menu-label">Menu</span>' +
+  '</button><div class="site-menu" id="site-menu" data-menu=""><nav aria-label="Navigasi utama"><ul class="nav-links">';
+const headerClose =
+  '</ul></nav><form class="nav-search" role="search" aria-label="Cari artikel di situs" data-nav-search="" action="/artikel/">' +
+  '<label class="visually-hidden" for="nav-search-input">Cari artikel</label><input id="nav-search-input" type="search" ' +
+  'placeholder="Cari artikel..." autocomplete="off" name="q"><button type="submit" class="nav-search-button">Cari</button></form>' +
+  '</div></div></header>';
+const footerOpen =
+  '<footer class="site-footer"><div class="container"><p class="responsible-play" role="note"><strong class="age-badge">18+</strong> ' +
+  'Khusus pembaca berusia 18 tahun ke atas. Perjudian dapat menyebabkan kecanduan; bermainlah secara bertanggung jawab dan patuhi ' +
+  'hukum yang berlaku di tempat Anda tinggal.</p><nav aria-label="Navigasi footer"><ul class="footer-links">';
+const footerClose =
+  '</ul></nav><p class="footer-note">© 2024 InfoSlot Indonesia. Situs informasi; kami tidak menerima taruhan atau transaksi apa pun.</p></div></footer>';
+const related =
+  '<aside class="related container-narrow" aria-label="Artikel Terkait"><h2>Artikel Terkait</h2><div class="grid grid-2">' +
+  '<div class="card teaser"><h3 class="card-title">Tips Memilih Slot dengan RTP Tinggi</h3><p class="card-excerpt">RTP adalah ' +
+  'rata-rata statistik jangka panjang, bukan jaminan hasil. Pelajari cara membacanya dengan benar.</p></div><div class="card teaser">' +
+  '<h3 class="card-title">Strategi Bankroll Management yang Efektif</h3><p class="card-excerpt">Tetapkan anggaran hiburan, bagi per ' +
+  'sesi, dan berhenti saat batas tercapai.</p></div></div><p><a href="/artikel/">← Kembali ke semua artikel</a></p></aside>';
+const listHead =
+  '<section class="page-head"><div class="container"><h1>Semua Artikel</h1><p class="lead">' + site.listDescription + '</p>' +
+  '<form class="list-search" role="search" aria-label="Saring daftar artikel" data-article-filter=""><label for="article-search">' +
+  'Cari artikel</label><input id="article-search" type="search" placeholder="Cari artikel berdasarkan judul, konten, atau brand..." ' +
+  'autocomplete="off" name="q"><button type="submit" class="button button-primary">Cari</button></form></div></section>' +
+  '<section class="section" aria-label="Daftar artikel"><div class="container">';
+const listTail =
+  '<p class="load-more"><button type="button" class="button button-primary" data-load-more="">Muat Lebih Banyak Artikel</button></p>' +
+  '</div></section>';
+// The brand wordmark, with three holes: colour, name, name.
+const logo = (color, name) =>
+  `<svg class="brand-logo" width="120" height="30" viewBox="0 0 160 40" role="img" aria-label="Logo ${name}"><rect width="160" height="40" rx="10" fill="${color}"></rect>` +
+  '<circle cx="20" cy="20" r="9" fill="none" stroke="#fff" stroke-width="3"></circle><path d="M16 20h8M20 16v8" stroke="#fff" stroke-width="3" stroke-linecap="round"></path>' +
+  `<text x="36" y="26" fill="#fff" font-family="system-ui, sans-serif" font-size="17" font-weight="700" textLength="114" lengthAdjust="spacingAndGlyphs">${name}</text></svg>`;
+
+// ---------------------------------------------------------------------------------------
+// Reads the generated records back out of articles.ts (a JSON array inside TypeScript).
+function readRecords(root) {
+  const source = readFileSync(path.join(root, 'src/content/articles.ts'), 'utf8');
+  const match = source.match(/export const articles: Article\[\] = ([\s\S]*);\s*$/);
+  if (!match) fail(`unexpected format of ${root}/src/content/articles.ts`);
+  return JSON.parse(match[1]);
+}
+const bodyOf = (root, record) => readFileSync(path.join(root, 'src/content/articles', record.body), 'utf8');
+// JSON strings are valid YAML scalars, so front matter values are written with JSON.stringify.
+const frontMatter = (fields) => `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`;
+const assets = (root) => ({
+  css: readFileSync(path.join(root, 'src/templates/styles.css')),
+  icon: readFileSync(path.join(root, 'src/templates/favicon.svg')),
+});
+
+// Hugo: content/artikel/<slug>.html (YAML front matter; .html content is inserted as-is),
+// a baseof layout with blocks, a single-page and a list (section) layout. "home" joins the
+// disabled kinds, so Hugo writes only the articles and the section list, like Eleventy here.
+function writeHugoSite(dir, root, records) {
+  const navItems =
+    '{{ range site.Params.nav }}<li><a href="{{ .url }}"{{ if eq .url "/artikel/" }} class="is-active" aria-current="true"{{ end }}>{{ .name }}</a></li>{{ end }}';
+  const footerItems = '{{ range site.Params.nav }}<li><a href="{{ .url }}">{{ .name }}</a></li>{{ end }}';
+  const files = {
+    'hugo.json': JSON.stringify(
+      {
+        baseURL: `${site.url}/`,
+        languageCode: 'id-ID',
+        title: site.name,
+        disableKinds: ['taxonomy', 'term', 'RSS', 'sitemap', 'home'],
+        params: { nav: site.nav, brands: site.brands, listDescription: site.listDescription },
+      },
+      null,
+      1,
+    ),
+    'layouts/_default/baseof.html':
+      '<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '{{ $title := cond .IsPage .Title "Semua Artikel" }}{{ $description := cond .IsPage .Description site.Params.listDescription }}' +
+      '<title>{{ $title }} | {{ site.Title }}</title><meta name="description" content="{{ $description }}">' +
+      '{{ with .Params.author }}<meta name="author" content="{{ . }}">{{ end }}<link rel="canonical" href="{{ .Permalink }}">' +
+      '<meta property="og:type" content="{{ cond .IsPage "article" "website" }}"><meta property="og:title" content="{{ $title }}">' +
+      '<meta property="og:description" content="{{ $description }}"><meta property="og:url" content="{{ .Permalink }}">' +
+      '<meta property="og:site_name" content="{{ site.Title }}"><meta property="og:locale" content="id_ID"><meta name="twitter:card" content="summary">' +
+      '<meta name="twitter:title" content="{{ $title }}"><meta name="twitter:description" content="{{ $description }}">' +
+      '<meta name="theme-color" content="#111827"><link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">' +
+      '<link rel="stylesheet" href="/assets/styles.css">{{ block "jsonld" . }}{{ end }}</head><body>' +
+      headerOpen + navItems + headerClose +
+      '<main id="main" tabindex="-1">{{ block "main" . }}{{ end }}</main>' +
+      footerOpen + footerItems + footerClose + '</body></html>\n',
+    'layouts/_default/single.html':
+      '{{ define "jsonld" }}<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":{{ .Title }},' +
+      '"description":{{ .Description }},"author":{"@type":"Person","name":{{ .Params.author }}},"publisher":{"@type":"Organization",' +
+      '"name":{{ site.Title }},"url":{{ site.BaseURL }}},"datePublished":{{ .Date.Format "2006-01-02" }},' +
+      '"dateModified":{{ .Date.Format "2006-01-02" }},"mainEntityOfPage":{{ .Permalink }},' +
+      '"inLanguage":"id-ID","about":{{ (index site.Params.brands .Params.brand).name }}}</script>{{ end }}' +
+      '{{ define "main" }}{{ $b := index site.Params.brands .Params.brand }}<article class="article" aria-labelledby="article-title">' +
+      '<header class="article-head container-narrow"><p class="article-brand">' + logo('{{ $b.color }}', '{{ $b.name }}') +
+      '<span class="badge badge-{{ .Params.brand }}">{{ $b.name }}</span></p><h1 id="article-title">{{ .Title }}</h1>' +
+      '<p class="lead">{{ .Description }}</p><p class="article-meta"><span>Oleh {{ .Params.author }}</span> · <span>{{ .Params.date_long }}</span> · ' +
+      '<span>{{ .Params.read_time }}</span></p><p class="share"><button type="button" class="button button-secondary" data-share="">Bagikan</button> ' +
+      '<span class="share-status" role="status" aria-live="polite" data-share-status=""></span></p></header>' +
+      '<div class="prose container-narrow">{{ .Content }}</div>' + related + '</article>{{ end }}\n',
+    'layouts/_default/list.html':
+      '{{ define "main" }}' + listHead + '<p class="result-count" role="status" aria-live="polite" data-result-count="">{{ len .Pages }} artikel</p>' +
+      '<div class="grid grid-3" data-article-grid="" data-page-size="12">{{ range .Pages }}{{ $b := index site.Params.brands .Params.brand }}' +
+      '<article class="card article-card" data-card="" data-brand="{{ $b.name }}"><span class="badge badge-{{ .Params.brand }}">{{ $b.name }}</span>' +
+      '<h2 class="card-title"><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2><p class="card-excerpt">{{ .Description }}</p>' +
+      '<p class="card-meta">{{ .Params.author }} · {{ .Params.date_short }} · {{ .Params.read_time }}</p></article>{{ end }}</div>' +
+      listTail + '{{ end }}\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  const { css, icon } = assets(root);
+  mkdirSync(path.join(dir, 'static/assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'static/assets/styles.css'), css);
+  writeFileSync(path.join(dir, 'static/assets/favicon.svg'), icon);
+  mkdirSync(path.join(dir, 'content/artikel'), { recursive: true });
+  records.forEach((record, i) => {
+    const dates = dateLabels(record.publishedAt);
+    const fields = {
+      title: record.title,
+      description: record.excerpt,
+      brand: record.brand,
+      author: record.author,
+      date: record.publishedAt,
+      date_long: dates.long,
+      date_short: dates.short,
+      read_time: record.readTime,
+      weight: i + 1, // keeps the list in record order
+    };
+    writeFileSync(path.join(dir, 'content/artikel', `${record.slug}.html`), frontMatter(fields) + bodyOf(root, record));
+  });
+}
+
+// Eleventy: src/artikel/<slug>.html with front matter and permalink, Nunjucks layouts
+// (article.njk inside base.njk), a Nunjucks list page over an "artikel" collection.
+// HTML files are not preprocessed by a template engine (htmlTemplateEngine: false), so the
+// bodies are inserted as they are, like Hugo's .html content.
+function writeEleventySite(dir, root, records) {
+  const navItems =
+    '{% for link in site.nav %}<li><a href="{{ link.url }}"{% if link.url == "/artikel/" %} class="is-active" aria-current="true"{% endif %}>{{ link.name }}</a></li>{% endfor %}';
+  const footerItems = '{% for link in site.nav %}<li><a href="{{ link.url }}">{{ link.name }}</a></li>{% endfor %}';
+  const files = {
+    'eleventy.config.mjs':
+      'export default function (config) {\n' +
+      '  config.addPassthroughCopy({ "src/assets": "assets" });\n' +
+      '  // The articles in record order (Eleventy would sort tagged pages by date, then path).\n' +
+      '  config.addCollection("artikel", (api) => api.getFilteredByGlob("src/artikel/*.html").sort((a, b) => a.data.order - b.data.order));\n' +
+      '  return { templateFormats: ["html", "njk"], htmlTemplateEngine: false, dir: { includes: "_includes", data: "_data" } };\n' +
+      '}\n',
+    'src/_data/site.json': JSON.stringify(site, null, 1),
+    'src/_includes/base.njk':
+      '<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '{% set canonical = site.url + page.url %}' +
+      '<title>{{ title }} | {{ site.name }}</title><meta name="description" content="{{ description }}">' +
+      '{% if author %}<meta name="author" content="{{ author }}">{% endif %}<link rel="canonical" href="{{ canonical }}">' +
+      '<meta property="og:type" content="{{ "article" if brand else "website" }}"><meta property="og:title" content="{{ title }}">' +
+      '<meta property="og:description" content="{{ description }}"><meta property="og:url" content="{{ canonical }}">' +
+      '<meta property="og:site_name" content="{{ site.name }}"><meta property="og:locale" content="id_ID"><meta name="twitter:card" content="summary">' +
+      '<meta name="twitter:title" content="{{ title }}"><meta name="twitter:description" content="{{ description }}">' +
+      '<meta name="theme-color" content="#111827"><link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">' +
+      '<link rel="stylesheet" href="/assets/styles.css">{% if brand %}<script type="application/ld+json">' +
+      '{{ {"@context": "https://schema.org", "@type": "Article", "headline": title, "description": description, ' +
+      '"author": {"@type": "Person", "name": author}, "publisher": {"@type": "Organization", "name": site.name, "url": site.url + "/"}, ' +
+      '"datePublished": date_iso, "dateModified": date_iso, "mainEntityOfPage": canonical, "inLanguage": "id-ID", "about": site.brands[brand].name} ' +
+      '| dump | safe }}</script>{% endif %}</head><body>' +
+      headerOpen + navItems + headerClose +
+      '<main id="main" tabindex="-1">{{ content | safe }}</main>' +
+      footerOpen + footerItems + footerClose + '</body></html>\n',
+    // Eleventy layouts chain through front matter: article.njk is rendered inside base.njk.
+    'src/_includes/article.njk':
+      '---\nlayout: base.njk\n---\n{% set b = site.brands[brand] %}<article class="article" aria-labelledby="article-title">' +
+      '<header class="article-head container-narrow"><p class="article-brand">' + logo('{{ b.color }}', '{{ b.name }}') +
+      '<span class="badge badge-{{ brand }}">{{ b.name }}</span></p><h1 id="article-title">{{ title }}</h1>' +
+      '<p class="lead">{{ description }}</p><p class="article-meta"><span>Oleh {{ author }}</span> · <span>{{ date_long }}</span> · ' +
+      '<span>{{ read_time }}</span></p><p class="share"><button type="button" class="button button-secondary" data-share="">Bagikan</button> ' +
+      '<span class="share-status" role="status" aria-live="polite" data-share-status=""></span></p></header>' +
+      '<div class="prose container-narrow">{{ content | safe }}</div>' + related + '</article>',
+    'src/artikel/index.njk':
+      '---\nlayout: base.njk\npermalink: /artikel/index.html\ntitle: Semua Artikel\n' +
+      `description: ${JSON.stringify(site.listDescription)}\n---\n` +
+      listHead + '<p class="result-count" role="status" aria-live="polite" data-result-count="">{{ collections.artikel.length }} artikel</p>' +
+      '<div class="grid grid-3" data-article-grid="" data-page-size="12">{% for post in collections.artikel %}{% set b = site.brands[post.data.brand] %}' +
+      '<article class="card article-card" data-card="" data-brand="{{ b.name }}"><span class="badge badge-{{ post.data.brand }}">{{ b.name }}</span>' +
+      '<h2 class="card-title"><a href="{{ post.url }}">{{ post.data.title }}</a></h2><p class="card-excerpt">{{ post.data.description }}</p>' +
+      '<p class="card-meta">{{ post.data.author }} · {{ post.data.date_short }} · {{ post.data.read_time }}</p></article>{% endfor %}</div>' +
+      listTail,
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  const { css, icon } = assets(root);
+  mkdirSync(path.join(dir, 'src/assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'src/assets/styles.css'), css);
+  writeFileSync(path.join(dir, 'src/assets/favicon.svg'), icon);
+  mkdirSync(path.join(dir, 'src/artikel'), { recursive: true });
+  records.forEach((record, i) => {
+    const dates = dateLabels(record.publishedAt);
+    const fields = {
+      title: record.title,
+      description: record.excerpt,
+      brand: record.brand,
+      author: record.author,
+      date_iso: record.publishedAt,
+      date_long: dates.long,
+      date_short: dates.short,
+      read_time: record.readTime,
+      permalink: `/artikel/${record.slug}/index.html`,
+      layout: 'article.njk',
+      order: i + 1,
+    };
+    writeFileSync(path.join(dir, 'src/artikel', `${record.slug}.html`), frontMatter(fields) + bodyOf(root, record));
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Tool installation and versions.
+function ensureHugo() {
+  if (!has('hugo')) {
+    log('hugo not on PATH: apt-get install -y hugo');
+    execFileSync('apt-get', ['install', '-y', 'hugo'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  return execFileSync('hugo', ['version'], { encoding: 'utf8' }).match(/v(\d+\.\d+\.\d+\S*)/)[1];
+}
+function ensureEleventy() {
+  const pkgFile = path.join(eleventyPrefix, 'node_modules/@11ty/eleventy/package.json');
+  if (!existsSync(pkgFile)) {
+    const install = (spec) =>
+      spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', eleventyPrefix, spec], { stdio: ['ignore', 'ignore', 'inherit'] }).status === 0;
+    log(`installing @11ty/eleventy@3 into ${eleventyPrefix}`);
+    // The registry mirror here lacks a dependency of 3.1.8 (@11ty/recursive-copy@^4.0.6); 3.1.7 resolves.
+    if (!install('@11ty/eleventy@3')) {
+      log('npm install of @11ty/eleventy@3 failed; trying @11ty/eleventy@3.1.7');
+      if (!install('@11ty/eleventy@3.1.7')) fail('npm install of @11ty/eleventy@3 failed');
+    }
+  }
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  const needs = Number(pkg.engines?.node?.match(/>=\s*(\d+)/)?.[1] ?? 0);
+  if (Number(process.versions.node.split('.')[0]) < needs) fail(`Eleventy ${pkg.version} needs Node ${pkg.engines.node}`);
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.eleventy;
+  return { version: pkg.version, cli: path.join(path.dirname(pkgFile), bin) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Builds, output checks, timing.
+const htmlFiles = (dir) => readdirSync(dir, { recursive: true }).filter((name) => name.endsWith('.html'));
+
+/** Runs one build under /usr/bin/time; returns wall ms and peak RSS MB. */
+function timedBuild(tool, out) {
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', ...tool.command(out)], {
+    cwd: tool.cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) fail(`${tool.name} build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  const [wall, peakKb] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  if (!Number.isFinite(wall) || !Number.isFinite(peakKb)) fail(`cannot read /usr/bin/time output of ${tool.name}:\n${result.stderr}`);
+  return { wall: wall * 1000, peak: peakKb / 1024 };
+}
+
+/** One untimed build, then: N article pages, the sample article contains its body, N list cards. */
+function checkOutput(tool, out, records, root) {
+  timedBuild(tool, out);
+  const articleDir = path.join(out, 'artikel');
+  if (!existsSync(articleDir)) fail(`${tool.name} wrote no artikel/ folder in ${out}`);
+  const articlePages = readdirSync(articleDir, { withFileTypes: true }).filter(
+    (entry) => entry.isDirectory() && existsSync(path.join(articleDir, entry.name, 'index.html')),
+  ).length;
+  if (articlePages !== records.length) fail(`${tool.name} wrote ${articlePages} article pages, expected ${records.length}`);
+  // The last paragraph of a body mentions no brand, so sitegen's brand linking leaves it intact.
+  const sample = records[Math.floor(records.length / 2)];
+  const paragraphs = bodyOf(root, sample).match(/<p>[\s\S]*?<\/p>/g);
+  const page = readFileSync(path.join(articleDir, sample.slug, 'index.html'), 'utf8');
+  if (!page.includes(paragraphs.at(-1))) fail(`${tool.name}: artikel/${sample.slug}/index.html lacks its body text`);
+  if (!page.includes(sample.title)) fail(`${tool.name}: artikel/${sample.slug}/index.html lacks its title`);
+  const list = readFileSync(path.join(articleDir, 'index.html'), 'utf8');
+  const cards = list.split('class="card-title"').length - 1;
+  if (cards !== records.length) fail(`${tool.name}: list page has ${cards} cards, expected ${records.length}`);
+  return { pages: htmlFiles(out).length, articleBytes: Buffer.byteLength(page), listBytes: Buffer.byteLength(list) };
+}
+
+const hugoVersion = ensureHugo();
+const eleventy = ensureEleventy();
+const sitegenVersion = execFileSync(process.execPath, [sitegenCli, '--version'], { encoding: 'utf8', env }).trim();
+console.log(`# sitegen vs Hugo vs Eleventy: cold builds`);
+console.log(`\n${os.cpus().length} cores (${os.cpus()[0].model}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`);
+console.log(`Versions: sitegen ${sitegenVersion}, Hugo ${hugoVersion}, Eleventy ${eleventy.version}.`);
+
+let finished = false;
+try {
+  for (const count of sizes) {
+    const rounds = values.rounds ? Number(values.rounds) : count >= 10000 ? 3 : 5;
+    const root = path.join(work, `gen-${count}`);
+    log(`N=${count}: generating the sitegen project`);
+    execFileSync(process.execPath, [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root], { stdio: 'ignore' });
+    const records = readRecords(root);
+    if (records.length !== count) fail(`generate.mjs wrote ${records.length} records, expected ${count}`);
+    const hugoDir = path.join(work, `hugo-${count}`);
+    const eleventyDir = path.join(work, `eleventy-${count}`);
+    log(`N=${count}: writing the Hugo and Eleventy sites`);
+    writeHugoSite(hugoDir, root, records);
+    writeEleventySite(eleventyDir, root, records);
+
+    const tools = [
+      { name: 'sitegen', version: sitegenVersion, cwd: root, command: (out) => [process.execPath, sitegenCli, 'build', '--root', root, '--out', out] },
+      { name: 'hugo', version: hugoVersion, cwd: hugoDir, command: (out) => ['hugo', '--quiet', '--source', hugoDir, '--destination', out] },
+      {
+        name: 'eleventy',
+        version: eleventy.version,
+        cwd: eleventyDir,
+        command: (out) => [process.execPath, eleventy.cli, '--config', 'eleventy.config.mjs', '--input', 'src', '--output', out, '--quiet'],
+      },
+    ];
+    for (const tool of tools) {
+      log(`N=${count}: checking ${tool.name} output`);
+      Object.assign(tool, checkOutput(tool, path.join(work, `out-${count}-${tool.name}-check`), records, root), { walls: [], peaks: [] });
+    }
+    for (let round = 1; round <= rounds; round++) {
+      for (const tool of tools) {
+        const { wall, peak } = timedBuild(tool, path.join(work, `out-${count}-${tool.name}-${round}`));
+        tool.walls.push(wall);
+        tool.peaks.push(peak);
+        log(`N=${count} round ${round}/${rounds}: ${tool.name} ${(wall / 1000).toFixed(2)} s, ${peak.toFixed(0)} MB`);
+      }
+    }
+
+    const hugoWall = median(tools.find((tool) => tool.name === 'hugo').walls);
+    console.log(`\n## ${count.toLocaleString('en-US')} articles (${rounds} round${rounds === 1 ? '' : 's'}, median; fresh output folder per run)\n`);
+    console.log('| tool | version | HTML pages | median wall | ms per page | peak memory | vs Hugo |\n|---|---|---|---|---|---|---|');
+    for (const tool of tools) {
+      const wall = median(tool.walls);
+      console.log(
+        `| ${tool.name} | ${tool.version} | ${tool.pages} | ${(wall / 1000).toFixed(2)} s | ${(wall / tool.pages).toFixed(3)} ms | ${median(tool.peaks).toFixed(0)} MB | ${(wall / hugoWall).toFixed(2)}× |`,
+      );
+    }
+    console.log('\nAll runs (s): ' + tools.map((tool) => `${tool.name} ${tool.walls.map((w) => (w / 1000).toFixed(2)).join(', ')}`).join('; ') + '.');
+    console.log(
+      'Page sizes: ' +
+        tools.map((tool) => `${tool.name} article ${(tool.articleBytes / 1024).toFixed(1)} KB, list ${(tool.listBytes / 1024).toFixed(0)} KB`).join('; ') +
+        '.',
+    );
+  }
+  console.log(
+    '\nsitegen also writes home, contact, 4 brand and 3 404 pages, links the first brand mention in each body, and bundles ' +
+      'its templates, CSS and client script; Hugo and Eleventy build the articles and the list page only, with no brand-link ' +
+      'post-processing (bodies inserted as-is).',
+  );
+  finished = true;
+} finally {
+  log(`deleting ${work}`);
+  rmSync(work, { recursive: true, force: true });
+  log(`${finished ? 'done' : 'FAILED'} after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
