@@ -189,14 +189,8 @@ function writeHugoSite(dir, root, records) {
       '<p class="card-meta">{{ .Params.author }} · {{ .Params.date_short }} · {{ .Params.read_time }}</p></article>{{ end }}</div>' +
       listTail + '{{ end }}\n',
   };
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
   const { css, icon } = assets(root);
-  mkdirSync(path.join(dir, 'static/assets'), { recursive: true });
-  writeFileSync(path.join(dir, 'static/assets/styles.css'), css);
-  writeFileSync(path.join(dir, 'static/assets/favicon.svg'), icon);
+  writeTree(dir, { ...files, 'static/assets/styles.css': css, 'static/assets/favicon.svg': icon });
   mkdirSync(path.join(dir, 'content/artikel'), { recursive: true });
   records.forEach((record, i) => {
     const dates = dateLabels(record.publishedAt);
@@ -269,14 +263,8 @@ function writeEleventySite(dir, root, records) {
       '<p class="card-meta">{{ post.data.author }} · {{ post.data.date_short }} · {{ post.data.read_time }}</p></article>{% endfor %}</div>' +
       listTail,
   };
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
   const { css, icon } = assets(root);
-  mkdirSync(path.join(dir, 'src/assets'), { recursive: true });
-  writeFileSync(path.join(dir, 'src/assets/styles.css'), css);
-  writeFileSync(path.join(dir, 'src/assets/favicon.svg'), icon);
+  writeTree(dir, { ...files, 'src/assets/styles.css': css, 'src/assets/favicon.svg': icon });
   mkdirSync(path.join(dir, 'src/artikel'), { recursive: true });
   records.forEach((record, i) => {
     const dates = dateLabels(record.publishedAt);
@@ -435,4 +423,12 @@ try {
   log(`deleting ${work}`);
   rmSync(work, { recursive: true, force: true });
   log(`${finished ? 'done' : 'FAILED'} after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** Writes each `files` entry (relative path -> text) under `dir`, creating folders. */
+function writeTree(dir, files) {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { SitegenError } from './errors.ts';
@@ -195,7 +195,6 @@ async function findNearest404(root: string, pathname: string): Promise<string | 
 async function sendFile(response: ServerResponse, request: IncomingMessage, status: number, file: string, isLiveReload?: boolean) {
   const extension = path.extname(file);
   if (extension === '.html') {
-    const { readFile } = await import('node:fs/promises');
     send(response, request, status, extension, injectReload(await readFile(file, 'utf8'), isLiveReload));
     return;
   }
