@@ -25,17 +25,11 @@ export async function main(argv: string[]): Promise<void> {
     .option('--timings', 'print the time each build stage took')
     .action(async (options: { out?: string; siteUrl?: string; root: string; timings?: boolean }) => {
       const { build } = await import('./build.ts');
-      const root = path.resolve(options.root);
-      const outDir = path.resolve(options.out ?? path.join(root, 'dist'));
+      const project = resolveProject(options);
       const progress = createProgress();
-      const result = await build({
-        root,
-        outDir,
-        siteUrl: options.siteUrl ?? (process.env.SITE_URL || undefined),
-        onPage: progress.update,
-      });
+      const result = await build({ ...project, onPage: progress.update });
       progress.clear();
-      printSummary(result, outDir);
+      printSummary(result, project.outDir);
       if (options.timings) {
         for (const [stage, ms] of Object.entries(result.timings)) process.stdout.write(`  ${stage.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms\n`);
       }
@@ -55,13 +49,10 @@ export async function main(argv: string[]): Promise<void> {
       // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
       const stopRequested = waitForStopSignal();
       const { watch } = await import('./watch.ts');
-      const root = path.resolve(options.root);
       const watcher = await watch({
-        root,
-        outDir: path.resolve(options.out ?? path.join(root, 'dist')),
+        ...resolveProject(options),
         host: options.host,
         port: options.port,
-        siteUrl: options.siteUrl ?? (process.env.SITE_URL || undefined),
         log: (line) => process.stdout.write(`[sitegen] ${line}\n`),
       });
       process.stdout.write(`[sitegen] serving ${watcher.url} (Ctrl-C to stop)\n`);
@@ -123,6 +114,16 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(`sitegen: unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}\n`);
     }
   }
+}
+
+/** The project folder, output folder and site URL (flag, then $SITE_URL, then content) of build and watch. */
+function resolveProject(options: { root: string; out?: string; siteUrl?: string }) {
+  const root = path.resolve(options.root);
+  return {
+    root,
+    outDir: path.resolve(options.out ?? path.join(root, 'dist')),
+    siteUrl: options.siteUrl ?? (process.env.SITE_URL || undefined),
+  };
 }
 
 /** Where watch and preview listen: loopback unless told otherwise. */

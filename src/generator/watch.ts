@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { watch as watchFiles } from 'chokidar';
 import { build, type BuildResult } from './build.ts';
 import { createSiteBundler, type Bundles, type SiteBundler } from './bundle-site.ts';
@@ -53,14 +52,13 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   let server: SiteServer | undefined;
 
   const runBuild = async (changed: string[]): Promise<BuildResult | undefined> => {
-    const started = performance.now();
     areOnlyBodiesChanged = changed.length > 0 && changed.every((file) => /^src\/content\/articles\/[^/]+\.html$/.test(file));
     try {
       const result = await build({ root, outDir, siteUrl: options.siteUrl, writer, bundler, linkCache });
       error = undefined;
       const what = changed.length === 0 ? 'initial build' : `${summarize(changed)} changed`;
       const removed = result.removed.length > 0 ? `, ${result.removed.length} removed` : '';
-      options.log(`${what}: ${result.written} file${result.written === 1 ? '' : 's'} written${removed}, ${Math.round(performance.now() - started)} ms`);
+      options.log(`${what}: ${result.written} file${result.written === 1 ? '' : 's'} written${removed}, ${Math.round(result.durationMs)} ms`);
       return result;
     } catch (caught) {
       lastBundles = undefined;
