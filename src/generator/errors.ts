@@ -37,5 +37,17 @@ export function describeError(error: unknown): string {
     }
     current = current instanceof Error ? current.cause : undefined;
   }
-  return lines.join('\n');
+  return lines.map(printable).join('\n');
+}
+
+/**
+ * `text` safe to print on a terminal: control characters (C0 but tab and newline, DEL, C1, and the
+ * bidi overrides) shown as `\xNN` or `\u{NNNN}`, so content quoted in a message can never
+ * move the cursor, recolour the screen or hide text. Pure.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
 }
