@@ -7,6 +7,7 @@ import { planHostFiles } from './host-files.ts';
 import type { LinkTarget } from './link-brands.ts';
 import { loadContent } from './load-content.ts';
 import { loadSite } from './load-site.ts';
+import { resolveOutputDir } from './output-dir.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
 import { AtomicDirWriter, type OutputFile, type Writer } from './write-output.ts';
 
@@ -17,6 +18,8 @@ export interface BuildOptions {
   outDir: string;
   /** Overrides the site URL from src/content/site.ts. */
   siteUrl?: string;
+  /** Where `siteUrl` came from, for error messages; default "--site-url". */
+  siteUrlOrigin?: string;
   /** Defaults to an AtomicDirWriter on outDir. */
   writer?: Writer;
   /** Defaults to a one-shot bundler; watch passes an incremental one. */
@@ -60,6 +63,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     mark = now;
   };
   const root = path.resolve(options.root);
+  // Flags and the output folder are checked before any work, so a mistake fails at once.
+  const givenSiteUrl = options.siteUrl === undefined ? undefined : normalizeSiteUrl(options.siteUrl, options.siteUrlOrigin ?? '--site-url');
+  const outDir = options.writer ? undefined : await resolveOutputDir(options.outDir, root);
   const bundler = options.bundler ?? (await createSiteBundler(root));
   let bundles;
   let stages;
@@ -75,7 +81,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const site = loadSite(bundles, root);
   const { content, bodies } = await loadContent(site.content, root);
   lap('load and validate');
-  const siteUrl = normalizeSiteUrl(options.siteUrl ?? content.site.url, options.siteUrl ? '--site-url' : 'src/content/site.ts: site "url"');
+  const siteUrl = givenSiteUrl ?? normalizeSiteUrl(content.site.url, 'src/content/site.ts: site "url"');
 
   const targets = content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
   const linkedBodies = linkBodies(bodies, targets, linkFirstMentions, options.linkCache);
@@ -88,7 +94,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const routes = planRoutes({ content, bodies: linkedBodies, siteUrl, assets: { css: `/${styles.path}`, js: `/${client.path}`, icon: `/${icon.path}` } });
   lap('plan routes');
 
-  const writer = options.writer ?? new AtomicDirWriter(path.resolve(options.outDir));
+  const writer = options.writer ?? new AtomicDirWriter(outDir!);
   let summary;
   try {
     for (const asset of [styles, client, icon]) await writer.add(asset);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { describeError, SitegenError } from './errors.ts';
+import { describeError, explainSystemError, SitegenError } from './errors.ts';
 import type { BuildResult } from './build.ts';
 
 declare const SITEGEN_VERSION: string;
@@ -25,9 +25,19 @@ export async function main(argv: string[]): Promise<void> {
     .option('--timings', 'print the time each build stage took')
     .action(async (options: { out?: string; siteUrl?: string; root: string; timings?: boolean }) => {
       const { build } = await import('./build.ts');
+      const { removeUnfinishedOutputSync } = await import('./write-output.ts');
       const project = resolveProject(options);
       const progress = createProgress();
+      // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.
+      const interrupt = (signal: NodeJS.Signals) => {
+        progress.clear();
+        removeUnfinishedOutputSync();
+        process.stderr.write(`sitegen: build stopped by ${signal}; the previous output is unchanged.\n`);
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+      };
+      process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
       const result = await build({ ...project, onPage: progress.update });
+      process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
       progress.clear();
       printSummary(result, project.outDir);
       if (options.timings) {
@@ -108,21 +118,28 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     process.exitCode = 1;
-    if (error instanceof SitegenError) {
-      process.stderr.write(`sitegen: ${describeError(error)}\n`);
+    const explained = explainSystemError(error, 'running');
+    if (explained instanceof SitegenError) {
+      process.stderr.write(`sitegen: ${describeError(explained)}\n`);
     } else {
       process.stderr.write(`sitegen: unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}\n`);
     }
   }
 }
 
-/** The project folder, output folder and site URL (flag, then $SITE_URL, then content) of build and watch. */
+/**
+ * The project folder, output folder and site URL (flag, then $SITE_URL, then content) of
+ * build and watch. An empty --out stays empty (build refuses it) rather than becoming ".";
+ * an empty --site-url is the flag's mistake, an empty SITE_URL means unset.
+ */
 function resolveProject(options: { root: string; out?: string; siteUrl?: string }) {
   const root = path.resolve(options.root);
+  const fromEnv = process.env.SITE_URL || undefined;
   return {
     root,
-    outDir: path.resolve(options.out ?? path.join(root, 'dist')),
-    siteUrl: options.siteUrl ?? (process.env.SITE_URL || undefined),
+    outDir: options.out ?? path.join(root, 'dist'),
+    siteUrl: options.siteUrl ?? fromEnv,
+    siteUrlOrigin: options.siteUrl !== undefined ? '--site-url' : 'SITE_URL',
   };
 }
 

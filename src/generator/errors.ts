@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * The one error type sitegen shows to users. Its message says what went wrong, where
  * (file and field, or route) and what to do; `cause` keeps the lower-level error.
@@ -28,6 +30,8 @@ export function describeError(error: unknown): string {
       lines.push(current.message, ...current.problems.map((p) => `  - ${p}`));
       // The problems already say what the lower-level error said, one line each.
       if (current.problems.length > 0) break;
+    } else if (depth > 0 && isSystemError(current)) {
+      // explainSystemError already said it in words.
     } else if (current instanceof Error) {
       // A cause whose message the wrapper already quotes adds nothing.
       const isRepeated = depth > 0 && lines.some((line) => line.includes(current instanceof Error ? current.message.split('\n')[0] : ''));
@@ -50,4 +54,47 @@ export function printable(text: string): string {
     const code = char.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
   });
+}
+
+/** What an operating-system error code means, in words a maintainer recognises. */
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  EBUSY: 'the file or folder is busy (in use by another program)',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'expected a file but found a folder',
+  ENOENT: 'a file or folder disappeared (removed by another program?)',
+  ENOTEMPTY: 'a folder is not empty (written by another program at the same time?)',
+  EEXIST: 'a file already exists (written by another program at the same time?)',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files on the system',
+  EIO: 'input/output error',
+  ENAMETOOLONG: 'a file name is too long',
+  ELOOP: 'too many levels of symbolic links',
+  EXDEV: 'cannot move across devices',
+};
+
+/** An operating-system error (ENOSPC, EACCES, ...) that sitegen explains instead of reporting as a bug. */
+export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).code! in SYSTEM_ERRORS;
+}
+
+/**
+ * A SitegenError of one line for an operating-system error: what happened, while doing
+ * what, on which path (temporary paths shown as the folder they stand for), and what it
+ * means for the output. Any other error is returned as it is.
+ */
+export function explainSystemError(error: unknown, action: string, shownAs: Record<string, string> = {}, consequence?: string): unknown {
+  if (!isSystemError(error)) return error;
+  let where = error.path ?? '';
+  for (const [from, to] of Object.entries(shownAs)) if (where.startsWith(from)) where = to + where.slice(from.length);
+  const relative = where && path.relative(process.cwd(), where);
+  const shown = relative && !relative.startsWith('..') ? relative : where;
+  return new SitegenError(
+    `${SYSTEM_ERRORS[error.code!]} while ${action}${shown ? ` (${shown})` : ''}${consequence ? `; ${consequence}` : ''}.`,
+    { cause: error, file: where || undefined },
+  );
 }

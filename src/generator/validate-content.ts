@@ -132,5 +132,7 @@ function isIsoDate(value: string): boolean {
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
   if (typeof value === 'string') return value.trim() === '' ? 'empty' : JSON.stringify(value);
+  // JSON.stringify writes NaN and Infinity as null, which would misreport them.
+  if (typeof value === 'number') return String(value);
   return JSON.stringify(value) ?? String(value);
 }

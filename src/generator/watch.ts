@@ -4,7 +4,8 @@ import { build, type BuildResult } from './build.ts';
 import { createSiteBundler, type Bundles, type SiteBundler } from './bundle-site.ts';
 import { describeError, SitegenError } from './errors.ts';
 import { startServer, type ErrorScreen, type SiteServer } from './serve.ts';
-import { IncrementalDirWriter } from './write-output.ts';
+import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
+import { cleanUpOnSignal, IncrementalDirWriter } from './write-output.ts';
 
 export interface WatchOptions {
   root: string;
@@ -12,6 +13,8 @@ export interface WatchOptions {
   host: string;
   port: number;
   siteUrl?: string;
+  /** Where `siteUrl` came from, for error messages. */
+  siteUrlOrigin?: string;
   /** Called with each line the watcher reports (the CLI prints them). */
   log: (line: string) => void;
   /** Quiet period after the last change before rebuilding; a burst of saves becomes one rebuild. */
@@ -33,7 +36,9 @@ export const WATCHED_DIRS = ['src/content', 'src/templates', 'src/client'];
  */
 export async function watch(options: WatchOptions): Promise<Watcher> {
   const root = path.resolve(options.root);
-  const outDir = path.resolve(options.outDir);
+  const outDir = await resolveOutputDir(options.outDir, root);
+  const lock = await lockOutputDir(outDir, 'watch');
+  const forgetLock = cleanUpOnSignal(lock.releaseSync);
   const writer = new IncrementalDirWriter(outDir);
   const realBundler = await createSiteBundler(root, { incremental: true });
   const linkCache = new Map<string, string>();
@@ -54,7 +59,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const runBuild = async (changed: string[]): Promise<BuildResult | undefined> => {
     areOnlyBodiesChanged = changed.length > 0 && changed.every((file) => /^src\/content\/articles\/[^/]+\.html$/.test(file));
     try {
-      const result = await build({ root, outDir, siteUrl: options.siteUrl, writer, bundler, linkCache });
+      const result = await build({ root, outDir, siteUrl: options.siteUrl, siteUrlOrigin: options.siteUrlOrigin, writer, bundler, linkCache });
       error = undefined;
       const what = changed.length === 0 ? 'initial build' : `${summarize(changed)} changed`;
       const removed = result.removed.length > 0 ? `, ${result.removed.length} removed` : '';
@@ -81,6 +86,8 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
     server = await startServer({ dir: outDir, host: options.host, port: options.port, isLiveReload: true, currentError: () => error });
   } catch (caught) {
     await bundler.dispose();
+    await lock.release();
+    forgetLock();
     throw caught;
   }
   await runBuild([]);
@@ -113,6 +120,8 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       await queue.idle();
       await server?.close();
       await bundler.dispose();
+      await lock.release();
+      forgetLock();
     },
   };
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { writeFile as writeFileCallback } from 'node:fs';
+import { rmSync, writeFile as writeFileCallback } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { explainSystemError } from './errors.ts';
+import { isMarkedOutput, isRunning, lockOutputDir, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, type OutputLock } from './output-dir.ts';
 
 /** One file of the output, by its path relative to the output folder. */
 export interface OutputFile {
@@ -39,7 +41,9 @@ const MAX_WRITES_IN_FLIGHT = 64;
  * `outDir` to `.name.old-PID`, then the new tree to `outDir`; a process killed between
  * them leaves the old tree under that name, and the next build renames it back before
  * anything else. The old tree is deleted after the swap, off the critical path:
- * `commit` resolves first and `cleanup` tracks the deletion.
+ * `commit` resolves first and `cleanup` tracks the deletion. The temporary tree carries
+ * the output marker from its first moment, and only marked leftovers are ever touched.
+ * `outDir` must have been vetted by resolveOutputDir.
  */
 export class AtomicDirWriter implements Writer {
   readonly tempDir: string;
@@ -48,19 +52,27 @@ export class AtomicDirWriter implements Writer {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly dirs = new Map<string, Promise<unknown>>();
   private failure: unknown;
+  private isFinished = false;
   private files = 0;
   private bytes = 0;
-  private readonly ready: Promise<void>;
+  private readonly ready: Promise<OutputLock>;
+  private readonly removeOnSignal = () => {
+    rmSync(this.tempDir, { recursive: true, force: true });
+  };
 
   constructor(readonly outDir: string) {
     const parent = path.dirname(outDir);
     const name = path.basename(outDir);
     const tempDir = path.join(parent, `.${name}.tmp-${process.pid}`);
     this.tempDir = tempDir;
+    unfinished.add(this.removeOnSignal);
     this.ready = (async () => {
+      const lock = await lockOutputDir(outDir, 'build');
+      unfinished.add(lock.releaseSync);
       await recoverInterruptedSwap(outDir);
-      await rm(tempDir, { recursive: true, force: true });
       await mkdir(tempDir, { recursive: true });
+      await writeFile(path.join(tempDir, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+      return lock;
     })();
     this.dirs.set(tempDir, this.ready);
   }
@@ -81,24 +93,58 @@ export class AtomicDirWriter implements Writer {
   }
 
   async commit(): Promise<WriteSummary> {
-    await this.ready;
+    const lock = await this.ready.catch((error) => {
+      unfinished.delete(this.removeOnSignal);
+      throw error;
+    });
     await Promise.all(this.inFlight);
     if (this.failure) {
       await this.abort();
-      throw this.failure;
+      throw explainSystemError(this.failure, 'writing the new output', { [this.tempDir]: this.outDir }, 'the previous output is unchanged');
     }
-    const old = path.join(path.dirname(this.outDir), `.${path.basename(this.outDir)}.old-${process.pid}`);
-    const hadPrevious = await exists(this.outDir);
-    if (hadPrevious) await rename(this.outDir, old);
-    await rename(this.tempDir, this.outDir);
-    if (hadPrevious) this.cleanup = rm(old, { recursive: true, force: true });
+    try {
+      await this.swap();
+    } catch (error) {
+      await this.abort();
+      throw explainSystemError(error, 'replacing the output folder', {}, 'the previous output is unchanged');
+    }
+    this.isFinished = true;
+    unfinished.delete(this.removeOnSignal);
+    unfinished.delete(lock.releaseSync);
+    await lock.release();
     return { files: this.files, bytes: this.bytes, written: this.files, removed: [] };
   }
 
+  /** The two renames; a failed second one puts the previous output back. */
+  private async swap() {
+    const old = path.join(path.dirname(this.outDir), `.${path.basename(this.outDir)}.old-${process.pid}`);
+    const hadPrevious = await exists(this.outDir);
+    if (hadPrevious) {
+      // An output written before the marker existed gets it now, so a kill between the
+      // renames leaves a folder the next build recognises and puts back.
+      if (!(await isMarkedOutput(this.outDir))) await writeFile(path.join(this.outDir, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+      await rename(this.outDir, old);
+    }
+    try {
+      await rename(this.tempDir, this.outDir);
+    } catch (error) {
+      if (hadPrevious) await rename(old, this.outDir);
+      throw error;
+    }
+    if (hadPrevious) this.cleanup = rm(old, { recursive: true, force: true });
+  }
+
   async abort(): Promise<void> {
-    await this.ready.catch(() => {});
+    if (this.isFinished) return;
+    this.isFinished = true;
+    const lock = await this.ready.catch(() => undefined);
     await Promise.all(this.inFlight);
     await rm(this.tempDir, { recursive: true, force: true });
+    unfinished.delete(this.removeOnSignal);
+    if (lock) {
+      unfinished.delete(lock.releaseSync);
+      await lock.release();
+    }
   }
 
   private ensureDir(dir: string): Promise<unknown> {
@@ -141,7 +187,8 @@ export class MemoryWriter implements Writer {
 
 /**
  * Puts back an output folder that a killed build left renamed, and deletes temporary
- * trees of builds that are no longer running.
+ * trees of builds that are no longer running. Only folders carrying the output marker
+ * count: a `.dist.old-mybackup` someone made by hand is never touched.
  */
 async function recoverInterruptedSwap(outDir: string) {
   const parent = path.dirname(outDir);
@@ -153,6 +200,7 @@ async function recoverInterruptedSwap(outDir: string) {
     const pid = Number(entry.slice(entry.lastIndexOf('-') + 1));
     if (pid !== process.pid && isRunning(pid)) continue;
     const full = path.join(parent, entry);
+    if (!(await isMarkedOutput(full))) continue;
     if (!hasOutput && entry.startsWith(`.${name}.old-`)) {
       await rename(full, outDir);
       hasOutput = true;
@@ -162,14 +210,22 @@ async function recoverInterruptedSwap(outDir: string) {
   }
 }
 
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** Synchronous clean-ups of writes in progress, run when a signal ends the process. */
+const unfinished = new Set<() => void>();
+
+/**
+ * Deletes the temporary folders of builds still in progress and releases their locks.
+ * For SIGINT/SIGTERM handlers: the process exits right after. Touches disk.
+ */
+export function removeUnfinishedOutputSync(): void {
+  for (const cleanUp of unfinished) cleanUp();
+  unfinished.clear();
+}
+
+/** Registers a synchronous clean-up (a lock held by watch) for removeUnfinishedOutputSync. */
+export function cleanUpOnSignal(cleanUp: () => void): () => void {
+  unfinished.add(cleanUp);
+  return () => unfinished.delete(cleanUp);
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -214,17 +270,23 @@ export class IncrementalDirWriter implements Writer {
 
     const changed = [...files].filter(([file]) => this.previous!.get(file) !== digests.get(file));
     const removed = [...this.previous.keys()].filter((file) => !files.has(file)).sort();
-    await Promise.all(
-      changed.map(async ([file, contents]) => {
-        const target = path.join(this.outDir, file);
-        await mkdir(path.dirname(target), { recursive: true });
-        const temp = `${target}.tmp-${process.pid}`;
-        await writeFile(temp, contents);
-        await rename(temp, target);
-      }),
-    );
-    await Promise.all(removed.map((file) => rm(path.join(this.outDir, file), { force: true })));
-    await removeEmptyDirs(this.outDir, removed);
+    try {
+      await Promise.all(
+        changed.map(async ([file, contents]) => {
+          const target = path.join(this.outDir, file);
+          await mkdir(path.dirname(target), { recursive: true });
+          const temp = `${target}.tmp-${process.pid}`;
+          await writeFile(temp, contents);
+          await rename(temp, target);
+        }),
+      );
+      await Promise.all(removed.map((file) => rm(path.join(this.outDir, file), { force: true })));
+      await removeEmptyDirs(this.outDir, removed);
+    } catch (error) {
+      // Some files may be new and some old now: the next commit writes every file again.
+      this.previous = new Map();
+      throw explainSystemError(error, 'writing changed files');
+    }
     this.previous = digests;
     return { files: files.size, bytes, written: changed.length, removed };
   }
