@@ -66,7 +66,7 @@ const SYSTEM_ERRORS: Record<string, string> = {
   EBUSY: 'the file or folder is busy (in use by another program)',
   ENOTDIR: 'a part of the path is a file, not a folder',
   EISDIR: 'expected a file but found a folder',
-  ENOENT: 'a file or folder disappeared (removed by another program?)',
+  ENOENT: 'no such file or folder',
   ENOTEMPTY: 'a folder is not empty (written by another program at the same time?)',
   EEXIST: 'a file already exists (written by another program at the same time?)',
   EMFILE: 'too many open files',

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { lstat, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SitegenError } from './errors.ts';
+import { explainSystemError, SitegenError } from './errors.ts';
 
 /**
  * The file every output folder sitegen writes carries (and its temporary and old siblings
@@ -115,7 +115,7 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch'):
         releaseSync: () => rmSync(file, { force: true }),
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw explainSystemError(error, 'creating the lock file beside the output folder');
     }
     const holder = await readLock(file);
     if (holder === 'gone') continue;

@@ -82,7 +82,9 @@ export class AtomicDirWriter implements Writer {
     const target = path.join(this.tempDir, file.path);
     const write = this.ensureDir(path.dirname(target))
       .then(() => writeFileFast(target, file.contents))
-      .catch((error) => {
+      .catch((error: NodeJS.ErrnoException) => {
+        // A failed write(2) names no file; the message should.
+        error.path ??= target;
         this.failure ??= error;
       });
     const tracked = write.finally(() => this.inFlight.delete(tracked));

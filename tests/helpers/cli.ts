@@ -73,7 +73,7 @@ export function startCli(args: string[], options: { cwd?: string } = {}): Runnin
   return {
     output: () => stdout + stderr,
     exited,
-    waitFor(pattern, timeoutMs = 15_000) {
+    waitFor(pattern, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = stdout.match(pattern);
@@ -99,7 +99,7 @@ export function startCli(args: string[], options: { cwd?: string } = {}): Runnin
 }
 
 /** Retries `probe` every 20 ms until it returns a truthy value or `timeoutMs` passes. */
-export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

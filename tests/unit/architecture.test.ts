@@ -44,5 +44,5 @@ describe('types', () => {
       (error) => error,
     );
     expect(result.stdout ?? '', 'tsc output').toBe('');
-  }, 60_000);
+  }, 180_000);
 });

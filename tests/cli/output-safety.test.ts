@@ -1,0 +1,187 @@
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
+import { REPO } from '../helpers/paths.ts';
+import { hashTree } from '../helpers/tree.ts';
+
+/**
+ * sitegen replaces its output folder whole, so it must never be handed someone else's
+ * folder. Every refusal here asserts the exit code, the message and that the target's
+ * bytes survived.
+ */
+describe('the output folder: sitegen only replaces what it wrote', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let project: string;
+  let home: string;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    project = await copyProject(path.join(temp.dir, 'site'));
+    writeFileSync(path.join(project, 'README.md'), '# my site\n');
+    mkdirSync(path.join(project, '.git'));
+    writeFileSync(path.join(project, '.git/HEAD'), 'ref: refs/heads/main\n');
+    home = path.join(temp.dir, 'home');
+    mkdirSync(home);
+    writeFileSync(path.join(home, '.profile'), 'export PATH\n');
+  });
+  afterAll(() => temp.remove());
+
+  const refusals: { name: string; args: string[]; message: RegExp; target: () => string }[] = [
+    { name: 'the project folder (--out .)', args: ['build', '--out', '.'], message: /it is the project folder itself/, target: () => project },
+    { name: 'an empty --out (an unset $OUT)', args: ['build', '--out', ''], message: /The output folder is an empty string/, target: () => project },
+    { name: 'src/', args: ['build', '--out', 'src'], message: /it is inside src\//, target: () => project },
+    { name: 'a folder inside src/', args: ['build', '--out', 'src/content'], message: /it is inside src\//, target: () => project },
+    { name: 'a parent of the project (--out ..)', args: ['build', '--out', '..'], message: /it contains the project folder/, target: () => temp.dir },
+    { name: 'the home folder', args: ['build', '--out', '~HOME~'], message: /it is your home folder/, target: () => home },
+    { name: 'a file', args: ['build', '--out', 'README.md'], message: /it is a file, not a folder/, target: () => project },
+    { name: 'the filesystem root', args: ['build', '--out', '/'], message: /it is the root of the filesystem/, target: () => project },
+    { name: 'src/ from watch', args: ['watch', '--port', '0', '--out', 'src'], message: /it is inside src\//, target: () => project },
+  ];
+
+  for (const { name, args, message, target } of refusals) {
+    it(`refuses ${name} and leaves it byte-identical`, async () => {
+      const before = hashTree(target());
+      const result = await runCli(
+        args.map((arg) => (arg === '~HOME~' ? home : arg)),
+        { cwd: project, env: { HOME: home } },
+      );
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).not.toMatch(/unexpected failure|^\s+at /m);
+      expect(hashTree(target())).toEqual(before);
+    });
+  }
+
+  it('refuses a non-empty folder without the marker, names it and says what to do', async () => {
+    const folder = path.join(temp.dir, 'photos');
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'holiday.jpg'), 'not really a jpeg');
+    const result = await runCli(['build', '--root', project, '--out', folder]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Refusing to write the output into ${folder}: it is not empty (holiday.jpg) and has no .sitegen-output file`);
+    expect(result.stderr).toContain('Choose another folder with --out, or empty this one');
+    expect(readdirSync(folder)).toEqual(['holiday.jpg']);
+    expect(readFileSync(path.join(folder, 'holiday.jpg'), 'utf8')).toBe('not really a jpeg');
+  });
+
+  it('writes into an empty folder, marks it, and replaces a marked folder on the next build', async () => {
+    const folder = path.join(temp.dir, 'empty');
+    mkdirSync(folder);
+    expect((await runCli(['build', '--root', project, '--out', folder])).code).toBe(0);
+    expect(readFileSync(path.join(folder, '.sitegen-output'), 'utf8')).toMatch(/written by sitegen build/);
+    writeFileSync(path.join(folder, 'stale.html'), 'from an older build');
+    expect((await runCli(['build', '--root', project, '--out', folder])).code).toBe(0);
+    expect(existsSync(path.join(folder, 'stale.html'))).toBe(false);
+    expect(existsSync(path.join(folder, 'index.html'))).toBe(true);
+  });
+
+  it('accepts a dist/ built before the marker existed once, and marks it; with a foreign file it refuses', async () => {
+    const dist = path.join(project, 'dist');
+    expect((await runCli(['build'], { cwd: project })).code).toBe(0);
+    rmSync(path.join(dist, '.sitegen-output'));
+    const upgraded = await runCli(['build'], { cwd: project });
+    expect(upgraded.code, upgraded.stderr).toBe(0);
+    expect(existsSync(path.join(dist, '.sitegen-output'))).toBe(true);
+
+    rmSync(path.join(dist, '.sitegen-output'));
+    writeFileSync(path.join(dist, 'notes.txt'), 'mine');
+    const before = hashTree(dist);
+    const refused = await runCli(['build'], { cwd: project });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/has no \.sitegen-output file/);
+    expect(hashTree(dist)).toEqual(before);
+    rmSync(dist, { recursive: true });
+  });
+
+  it('never touches unmarked folders that look like its temporary or old siblings', async () => {
+    const backup = path.join(project, '.dist.old-mybackup');
+    const stray = path.join(project, '.dist.tmp-1');
+    for (const dir of [backup, stray]) {
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, 'precious.txt'), dir);
+    }
+    const result = await runCli(['build'], { cwd: project });
+    expect(result.code, result.stderr).toBe(0);
+    for (const dir of [backup, stray]) expect(readFileSync(path.join(dir, 'precious.txt'), 'utf8')).toBe(dir);
+    rmSync(backup, { recursive: true });
+    rmSync(stray, { recursive: true });
+  });
+
+  it('writes through an output path that is a symlink: the link stays, its target gets the build', async () => {
+    const deploy = path.join(temp.dir, 'deploy');
+    mkdirSync(deploy);
+    const link = path.join(temp.dir, 'public');
+    symlinkSync(deploy, link);
+    for (let i = 0; i < 2; i++) {
+      const result = await runCli(['build', '--root', project, '--out', link]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(lstatSync(link).isSymbolicLink()).toBe(true);
+      expect(readlinkSync(link)).toBe(deploy);
+      expect(existsSync(path.join(deploy, 'kontak/index.html'))).toBe(true);
+    }
+    const dangling = path.join(temp.dir, 'dangling');
+    symlinkSync(path.join(temp.dir, 'nowhere'), dangling);
+    const result = await runCli(['build', '--root', project, '--out', dangling]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/the symlink points to nothing/);
+    expect(lstatSync(dangling).isSymbolicLink()).toBe(true);
+  });
+
+  it('bench/generate.mjs only replaces a folder it generated', async () => {
+    const generate = (out: string, cwd = temp.dir) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(REPO, 'bench/generate.mjs'), '--articles', '2', '--out', out], { cwd });
+        let stderr = '';
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+    const before = hashTree(project);
+    const here = await generate('.', project);
+    expect(here.code).toBe(1);
+    expect(here.stderr).toMatch(/refusing to replace .*: it holds this checkout, the current folder or your home folder/);
+    expect(hashTree(project)).toEqual(before);
+
+    const foreign = path.join(temp.dir, 'foreign');
+    mkdirSync(foreign);
+    writeFileSync(path.join(foreign, 'keep.txt'), 'keep');
+    expect((await generate(foreign)).code).toBe(1);
+    expect(readFileSync(path.join(foreign, 'keep.txt'), 'utf8')).toBe('keep');
+
+    const generated = path.join(temp.dir, 'generated');
+    expect((await generate(generated)).code).toBe(0);
+    expect((await generate(generated)).code).toBe(0);
+  });
+
+  it('a build waits for another build into the same folder, and refuses a folder that watch holds', async () => {
+    const out = path.join(temp.dir, 'shared');
+    const results = await Promise.all([1, 2, 3].map(() => runCli(['build', '--root', project, '--out', out])));
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
+    expect(readdirSync(temp.dir).filter((name) => name.startsWith('.shared.'))).toEqual([]);
+
+    const watcher = startCli(['watch', '--root', project, '--out', out, '--port', '0']);
+    try {
+      await watcher.waitFor(/serving http/);
+      const before = hashTree(out);
+      const result = await runCli(['build', '--root', project, '--out', out]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/sitegen watch \(PID \d+\) is writing .*shared\. Stop it first, or build into another folder with --out\./);
+      expect(hashTree(out)).toEqual(before);
+    } finally {
+      expect(await watcher.stop()).toBe(0);
+    }
+    expect(existsSync(path.join(temp.dir, '.shared.lock'))).toBe(false);
+    expect((await runCli(['build', '--root', project, '--out', out])).code).toBe(0);
+  });
+
+  it('puts back a marked old folder left by a kill between the two renames', async () => {
+    const out = path.join(temp.dir, 'swap');
+    expect((await runCli(['build', '--root', project, '--out', out])).code).toBe(0);
+    const before = hashTree(out);
+    renameSync(out, path.join(temp.dir, '.swap.old-999999'));
+    const result = await runCli(['build', '--root', project, '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(hashTree(out)).toEqual(before);
+    expect(readdirSync(temp.dir).filter((name) => name.startsWith('.swap.'))).toEqual([]);
+  });
+});
