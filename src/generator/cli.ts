@@ -32,7 +32,7 @@ export async function main(argv: string[]): Promise<void> {
       const interrupt = (signal: NodeJS.Signals) => {
         progress.clear();
         removeUnfinishedOutputSync();
-        process.stderr.write(`sitegen: build stopped by ${signal}; the previous output is unchanged.\n`);
+        process.stderr.write(`sitegen: build stopped by ${signal}; ${displayPath(project.outDir)}/ holds the last complete build, and no temporary folder is left.\n`);
         process.exit(signal === 'SIGINT' ? 130 : 143);
       };
       process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
@@ -198,11 +198,15 @@ function printWeights(weights: import('./check-output.ts').PageWeight[], formatK
   }
 }
 
+/** A folder as the user would type it: relative to the current folder when inside it. */
+function displayPath(dir: string): string {
+  const relative = path.relative(process.cwd(), dir);
+  return relative === '' ? '.' : relative.startsWith('..') ? path.resolve(dir) : relative;
+}
+
 function printSummary(result: BuildResult, outDir: string) {
-  const relative = path.relative(process.cwd(), outDir);
-  const where = relative === '' ? '.' : relative.startsWith('..') ? outDir : relative;
   process.stdout.write(
-    `sitegen: wrote ${result.pages} pages (${result.files} files, ${formatBytes(result.bytes)}) to ${where}/ in ${Math.round(result.durationMs)} ms\n`,
+    `sitegen: wrote ${result.pages} pages (${result.files} files, ${formatBytes(result.bytes)}) to ${displayPath(outDir)}/ in ${Math.round(result.durationMs)} ms\n`,
   );
   for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { rmSync, writeFile as writeFileCallback } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, renameSync, rmSync, writeFile as writeFileCallback } from 'node:fs';
+import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { explainSystemError } from './errors.ts';
 import { isMarkedOutput, isRunning, lockOutputDir, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, type OutputLock } from './output-dir.ts';
@@ -56,8 +56,20 @@ export class AtomicDirWriter implements Writer {
   private files = 0;
   private bytes = 0;
   private readonly ready: Promise<OutputLock>;
+  /** Where the previous output waits during the swap. */
+  private readonly oldDir: string;
+  /**
+   * On SIGINT/SIGTERM: whatever moment the signal lands, leave one complete output and no
+   * temporary folder. Before the swap, or between its two renames, the previous output is
+   * put back; after it, the new output stays and the old one is deleted.
+   */
   private readonly removeOnSignal = () => {
-    rmSync(this.tempDir, { recursive: true, force: true });
+    if (existsSync(this.tempDir)) {
+      if (!existsSync(this.outDir) && existsSync(this.oldDir)) renameSync(this.oldDir, this.outDir);
+      rmSync(this.tempDir, { recursive: true, force: true });
+    } else {
+      rmSync(this.oldDir, { recursive: true, force: true });
+    }
   };
 
   constructor(readonly outDir: string) {
@@ -65,6 +77,7 @@ export class AtomicDirWriter implements Writer {
     const name = path.basename(outDir);
     const tempDir = path.join(parent, `.${name}.tmp-${process.pid}`);
     this.tempDir = tempDir;
+    this.oldDir = path.join(parent, `.${name}.old-${process.pid}`);
     unfinished.add(this.removeOnSignal);
     this.ready = (async () => {
       const lock = await lockOutputDir(outDir, 'build');
@@ -119,7 +132,7 @@ export class AtomicDirWriter implements Writer {
 
   /** The two renames; a failed second one puts the previous output back. */
   private async swap() {
-    const old = path.join(path.dirname(this.outDir), `.${path.basename(this.outDir)}.old-${process.pid}`);
+    const old = this.oldDir;
     const hadPrevious = await exists(this.outDir);
     if (hadPrevious) {
       // An output written before the marker existed gets it now, so a kill between the
@@ -202,7 +215,12 @@ async function recoverInterruptedSwap(outDir: string) {
     const pid = Number(entry.slice(entry.lastIndexOf('-') + 1));
     if (pid !== process.pid && isRunning(pid)) continue;
     const full = path.join(parent, entry);
-    if (!(await isMarkedOutput(full))) continue;
+    if (!(await isMarkedOutput(full))) {
+      // A build killed between creating its temporary folder and marking it leaves it
+      // empty; rmdir removes only an empty folder, so nothing of anyone else's is at risk.
+      await rmdir(full).catch(() => {});
+      continue;
+    }
     if (!hasOutput && entry.startsWith(`.${name}.old-`)) {
       await rename(full, outDir);
       hasOutput = true;

@@ -16,7 +16,7 @@ function buildAndKill(
   signal: NodeJS.Signals = 'SIGKILL',
 ): Promise<{ signal: NodeJS.Signals | null; code: number | null; wasWriting: boolean; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'build', '--root', root], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: '1' } });
+    const child = spawn(process.execPath, [CLI, 'build', '--root', root], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: '1' } });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const tempDir = path.join(root, `.dist.tmp-${child.pid}`);
@@ -85,7 +85,7 @@ describe('a build killed at any moment leaves the previous output complete', () 
       const result = await buildAndKill(root, { afterWriteStartsMs: 60 }, signal);
       expect(result.wasWriting, 'the signal must land while pages are written').toBe(true);
       expect(result.code, result.stderr).toBe(signal === 'SIGINT' ? 130 : 143);
-      expect(result.stderr).toContain(`sitegen: build stopped by ${signal}; the previous output is unchanged.`);
+      expect(result.stderr).toContain(`sitegen: build stopped by ${signal}; dist/ holds the last complete build, and no temporary folder is left.`);
       expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
       expect(hashTree(dist)).toEqual(before);
     }
