@@ -131,7 +131,17 @@ interface Problem {
  */
 export function checkArticleBody(html: string, options: PolicyOptions = {}): string[] {
   const problems: Problem[] = [];
-  const source = checkSource(html, problems, MAX_BODY_DEPTH, 'a body');
+  // Every start tag as written, not only the elements the tree builder makes of them: it
+  // renames some (<image> becomes <img>, which the linker's htmlparser2 does not do) and
+  // drops others whose attributes a page still gets (<body onload> inside a page's body
+  // adds onload to the page's <body>).
+  const checkToken = (token: Token.TagToken) => {
+    const line = token.location?.startLine ?? 0;
+    checkBodyElement(token.tagName, html5.NS.HTML, token.attrs, options, (message, attribute) =>
+      problems.push({ line: (attribute && token.location?.attrs?.[attribute]?.startLine) || line, message }),
+    );
+  };
+  const source = checkSource(html, problems, MAX_BODY_DEPTH, 'a body', checkToken);
   if (source.isTooDeep) return format(problems);
   const fragment = parseFragment(html, { sourceCodeLocationInfo: true, onParseError: parseErrorReporter(problems) });
   walk(fragment.childNodes, 'body', problems, options, source.unclosed);
@@ -240,7 +250,13 @@ export function urlsOfList(attribute: string, value: string): string[] {
  * open at once (past that, every later token is ignored). Returns the start offsets of the
  * start tags it reported as unclosed, so the tree walk does not report them again.
  */
-function checkSource(html: string, problems: Problem[], maxDepth: number, what: string): { unclosed: Set<number>; isTooDeep: boolean } {
+function checkSource(
+  html: string,
+  problems: Problem[],
+  maxDepth: number,
+  what: string,
+  checkToken?: (token: Token.TagToken) => void,
+): { unclosed: Set<number>; isTooDeep: boolean } {
   const open: { name: string; line: number; offset: number }[] = [];
   const unclosed = new Set<number>();
   let foreign = 0;
@@ -250,6 +266,7 @@ function checkSource(html: string, problems: Problem[], maxDepth: number, what: 
     {
       onStartTag(token: Token.TagToken) {
         if (isTooDeep) return;
+        checkToken?.(token);
         const name = token.tagName;
         const line = token.location?.startLine ?? 0;
         const mode = TEXT_MODES[name];
@@ -378,7 +395,7 @@ function walk(nodes: Node[], mode: 'body' | 'page', problems: Problem[], options
     let childrenInBody = inBody;
     let childDepth = depth + 1;
     if (inBody) {
-      descend = checkBodyElement(element, report, options);
+      descend = checkBodyElement(element.tagName, element.namespaceURI, element.attrs, options, report);
     } else {
       const csp = checkPageElement(element, report, options);
       if (csp !== undefined) cspTags.push({ line, content: csp });
@@ -388,21 +405,31 @@ function walk(nodes: Node[], mode: 'body' | 'page', problems: Problem[], options
       }
     }
     if (!descend) continue;
-    const children = element.tagName === 'template' ? (element as DefaultTreeAdapterMap['template']).content.childNodes : element.childNodes;
+    // An HTML <template> keeps its children in .content; an SVG or MathML "template" does not.
+    const content = (element as Partial<DefaultTreeAdapterMap['template']>).content;
+    const children = content ? content.childNodes : element.childNodes;
     pushChildren(children, childDepth, childrenInBody, line);
   }
   return cspTags;
 }
 
-/** The allow-list for one body element. Returns false when its content need not be read (the element itself is refused). */
-function checkBodyElement(element: Element, report: (message: string, attribute?: string) => void, options: PolicyOptions): boolean {
-  const name = element.tagName;
-  const allowed = element.namespaceURI === html5.NS.HTML ? ARTICLE_ELEMENTS.get(name) : undefined;
+/**
+ * The allow-list for one body element or start tag. Returns false when its content need not
+ * be read (the element itself is refused).
+ */
+function checkBodyElement(
+  name: string,
+  namespace: string,
+  attributes: Token.Attribute[],
+  options: PolicyOptions,
+  report: (message: string, attribute?: string) => void,
+): boolean {
+  const allowed = namespace === html5.NS.HTML ? ARTICLE_ELEMENTS.get(name) : undefined;
   if (!allowed) {
-    report(`<${printable(name)}> is not allowed in article bodies (${whyRefused(name, element.namespaceURI)})`);
+    report(`<${printable(name)}> is not allowed in article bodies (${whyRefused(name, namespace)})`);
     return false;
   }
-  for (const attribute of element.attrs) {
+  for (const attribute of attributes) {
     const attributeName = attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name;
     const shown = printable(attributeName);
     if (/^on/i.test(attributeName)) {
@@ -427,7 +454,9 @@ function checkBodyElement(element: Element, report: (message: string, attribute?
 }
 
 function whyRefused(name: string, namespace: string): string {
-  if (namespace === html5.NS.SVG || namespace === html5.NS.MATHML) return 'no SVG or MathML in content';
+  if (namespace === html5.NS.SVG || namespace === html5.NS.MATHML || name === 'svg' || name === 'math') return 'no SVG or MathML in content';
+  if (name === 'image') return 'browsers read it as <img>, other parsers do not; write <img>';
+  if (name === 'html' || name === 'head' || name === 'body') return "browsers add its attributes to the page's own element";
   if (name === 'script' || name === 'style' || name === 'noscript') return 'no scripts or styles in content; the Content-Security-Policy forbids them';
   if (name === 'meta' || name === 'base' || name === 'link' || name === 'title') return "it belongs to the page's head: redirects, base URLs and remote resources are not content";
   if (['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'template'].includes(name)) return 'no embedded documents in content';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkArticleBody, urlProblem, urlScheme, urlsOfList } from '../../src/generator/html-policy.ts';
+import { META_CONTENT_SECURITY_POLICY, checkArticleBody, checkPage, urlProblem, urlScheme, urlsOfList } from '../../src/generator/html-policy.ts';
 
 /**
  * Bodies that passed the old regex checker (check-body-html.ts) and `sitegen build`.
@@ -71,6 +71,16 @@ export const BYPASSES: { name: string; html: string; message: RegExp }[] = [
     name: 'an SVG link',
     html: '<p><svg><a href="&#106;avascript:alert(1)"><text>x</text></a></svg></p>',
     message: /^line 1: <svg> is not allowed in article bodies/,
+  },
+  {
+    name: '<image>, which browsers read as <img> and the linker does not',
+    html: '<p><image src="https://tracker.example/p.gif"></image></p>',
+    message: /^line 1: <image> is not allowed in article bodies \(browsers read it as <img>/,
+  },
+  {
+    name: '<body background>, dropped from the body but merged into the page\'s <body>',
+    html: '<p>x</p><body background="https://tracker.example/p.gif"></body>',
+    message: /^line 1: <body> is not allowed in article bodies \(browsers add its attributes to the page's own element\)/,
   },
   {
     name: '5,000 nested <div>',
@@ -187,6 +197,29 @@ describe('the allow-list', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
     const ok = `${'<div>'.repeat(100)}x${'</div>'.repeat(100)}`;
     expect(checkArticleBody(ok)).toEqual([]);
+  });
+});
+
+describe('checkPage', () => {
+  const page = (body: string) =>
+    `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${META_CONTENT_SECURITY_POLICY.replace(/'/g, '&#x27;')}"><title>t</title></head><body>${body}</body></html>`;
+
+  it('accepts a page with JSON-LD, same-origin assets and a clean body region', () => {
+    expect(
+      checkPage(page('<script type="application/ld+json">{"@type":"X"}</script><script src="/a.js" defer></script><div class="prose x"><p><a href="/b/">b</a></p></div>')),
+    ).toEqual([]);
+  });
+
+  it('holds the body region to the allow-list and the rest of the page to the page rules', () => {
+    expect(checkPage(page('<form action="/x"></form><div class="prose"><form action="/x"></form></div>'))).toEqual([
+      'line 1: <form> is not allowed in article bodies (no forms in content)',
+    ]);
+  });
+
+  it('reads SVG and MathML <template> without crashing, and still checks inside them', () => {
+    expect(checkPage(page('<math><template><a href="javascript:x">x</a></template></math><svg><template></template></svg>'))).toEqual([
+      'line 1: <a href="…"> has a javascript: URL (decoded: "javascript:x"); allowed: http, https, mailto, tel and relative URLs',
+    ]);
   });
 });
 
