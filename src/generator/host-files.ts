@@ -1,17 +1,6 @@
+import { SECURITY_HEADERS } from './html-policy.ts';
 import type { OutputFile } from './write-output.ts';
 import type { Route } from './plan-routes.ts';
-
-/** The policy every page is served with; also what `sitegen check` holds pages to. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
-
-export const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-};
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 

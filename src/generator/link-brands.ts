@@ -56,11 +56,19 @@ export function linkFirstMentions(html: string, targets: LinkTarget[]): string {
   return $.html();
 }
 
+/**
+ * Text nodes under `nodes` in document order, outside SKIPPED_ELEMENTS. An explicit stack,
+ * not recursion: bodies are depth-checked before they get here (html-policy.ts), but a
+ * linker that overflows the call stack on deep markup should not exist either way.
+ */
 function collectTextNodes(nodes: AnyNode[], into: Text[]) {
-  for (const node of nodes) {
+  const stack = [...nodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
     if (node.type === 'text') into.push(node as Text);
     else if ('children' in node && !('name' in node && SKIPPED_ELEMENTS.has((node as Element).name))) {
-      collectTextNodes((node as Element).children, into);
+      const children = (node as Element).children;
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
   }
 }

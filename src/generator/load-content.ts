@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Content } from '../content/types.ts';
 import { SitegenError } from './errors.ts';
-import { ARTICLE_BODY_DIR, validateContent } from './validate-content.ts';
+import { ARTICLE_BODY_DIR, type BodyFile, validateContent } from './validate-content.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -17,10 +18,10 @@ export interface LoadedContent {
 export async function loadContent(content: Content, root: string): Promise<LoadedContent> {
   const articles = Array.isArray(content.articles) ? content.articles : [];
   const files = [...new Set(articles.map((a) => a?.body).filter((b): b is string => typeof b === 'string' && isPlainFileName(b)))];
-  const texts = new Map<string, string | null>();
+  const texts = new Map<string, BodyFile>();
   await Promise.all(
     files.map(async (file) => {
-      texts.set(file, await readFile(path.join(root, ARTICLE_BODY_DIR, file), 'utf8').catch(() => null));
+      texts.set(file, await readBodyFile(path.join(root, ARTICLE_BODY_DIR, file)));
     }),
   );
   const problems = validateContent(content, texts);
@@ -32,9 +33,92 @@ export async function loadContent(content: Content, root: string): Promise<Loade
   }
   const bodies = new Map<string, string>();
   for (const article of articles) {
-    if (article.body) bodies.set(article.slug, texts.get(article.body)!);
+    if (article.body) bodies.set(article.slug, texts.get(article.body) as string);
   }
   return { content, bodies };
+}
+
+/**
+ * One body file as UTF-8 text, or why it cannot be used. Only a regular file counts: a
+ * symbolic link could publish any file the build can read (/proc/self/environ, ~/.ssh),
+ * and a pipe or device could hang the build. The file is opened without following a link
+ * (O_NOFOLLOW, where the platform has it) and checked again on the open handle, so it
+ * cannot be swapped for a link between the check and the read.
+ */
+export async function readBodyFile(file: string): Promise<BodyFile> {
+  const info = await lstat(file).catch(() => null);
+  if (!info) return null;
+  if (info.isSymbolicLink()) {
+    return { problem: 'is a symbolic link; a body must be a regular file (a link could publish any file the build can read)' };
+  }
+  if (!info.isFile()) return { problem: 'is not a regular file (a directory, pipe, socket or device); a body must be a regular file' };
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { problem: 'is a symbolic link; a body must be a regular file' };
+    return null;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) return { problem: 'is not a regular file; a body must be a regular file' };
+    const bytes = await handle.readFile();
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      const offset = firstInvalidUtf8Offset(bytes);
+      if (offset >= bytes.length) return { problem: 'is not valid UTF-8; save the file as UTF-8' };
+      const line = countLines(bytes, offset);
+      return {
+        problem: `is not valid UTF-8: the byte at offset ${offset} (line ${line}, 0x${bytes[offset].toString(16).padStart(2, '0')}) starts no valid character; save the file as UTF-8`,
+      };
+    }
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The offset of the first byte that starts an invalid UTF-8 sequence (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or bytes.length when there is none.
+ */
+export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const first = bytes[i];
+    let length: number;
+    let min = 0x80;
+    let max = 0xbf;
+    if (first < 0x80) {
+      i++;
+      continue;
+    } else if (first >= 0xc2 && first <= 0xdf) {
+      length = 2;
+    } else if (first >= 0xe0 && first <= 0xef) {
+      length = 3;
+      if (first === 0xe0) min = 0xa0;
+      if (first === 0xed) max = 0x9f;
+    } else if (first >= 0xf0 && first <= 0xf4) {
+      length = 4;
+      if (first === 0xf0) min = 0x90;
+      if (first === 0xf4) max = 0x8f;
+    } else {
+      return i;
+    }
+    if (i + length > bytes.length) return i;
+    // The second byte has the tightest range; the rest are plain continuation bytes.
+    if (bytes[i + 1] < min || bytes[i + 1] > max) return i;
+    for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
+    i += length;
+  }
+  return bytes.length;
+}
+
+function countLines(bytes: Uint8Array, end: number): number {
+  let line = 1;
+  for (let i = 0; i < end; i++) if (bytes[i] === 0x0a) line++;
+  return line;
 }
 
 function isPlainFileName(name: string): boolean {

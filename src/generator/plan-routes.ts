@@ -15,6 +15,7 @@ import type {
 } from '../templates/index.ts';
 import { SitegenError } from './errors.ts';
 import { formatDate } from './format-date.ts';
+import { META_CONTENT_SECURITY_POLICY } from './html-policy.ts';
 import { groupThousands } from '../templates/paths.ts';
 
 /** Props of each page template, by template name. */
@@ -96,6 +97,7 @@ export function planRoutes({ content, bodies, siteUrl, assets }: PlanInput): Rou
     currentPath,
     sectionPath,
     responsiblePlay: site.responsiblePlay,
+    contentSecurityPolicy: META_CONTENT_SECURITY_POLICY,
     meta,
   });
   const websiteSchema = {

@@ -1,5 +1,6 @@
 import type { Article, Brand, Content } from '../content/types.ts';
-import { checkBodyHtml } from './check-body-html.ts';
+import { printable } from './errors.ts';
+import { checkArticleBody } from './html-policy.ts';
 
 /** Where each collection is defined, for error messages. */
 export const CONTENT_FILES = {
@@ -10,17 +11,29 @@ export const CONTENT_FILES = {
 
 export const ARTICLE_BODY_DIR = 'src/content/articles';
 
+/**
+ * A body file as load-content.ts read it: its text, null when it does not exist or cannot be
+ * read, or why it cannot be used (a symbolic link, not a regular file, not UTF-8).
+ */
+export type BodyFile = string | null | { problem: string };
+
+/** Control characters other than tab, LF and CR: C0, DEL and C1. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Lines with control characters reported per file before the rest are summed up. */
+const MAX_CONTROL_LINES = 10;
+
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /**
- * Every rule content must meet, checked at once. `bodies` maps a body file name to its
- * text, or to null when the file could not be read. Returns one message per problem,
- * each naming the file, the record and the field; an empty list means the content is valid.
+ * Every rule content must meet, checked at once. `bodies` maps a body file name to what
+ * load-content.ts read (BodyFile). Returns one message per problem, each naming the file,
+ * the record and the field; an empty list means the content is valid.
  */
-export function validateContent(content: Content, bodies: Map<string, string | null>): string[] {
+export function validateContent(content: Content, bodies: Map<string, BodyFile>): string[] {
   const problems: string[] = [];
   const brandSlugs = content.brands.map((brand) => brand.slug);
+  const checkedFiles = new Set<string>();
 
   const siteProblem = (field: string, found: unknown, expected: string) =>
     problems.push(`${CONTENT_FILES.site}: site: "${field}" is ${describe(found)}; expected ${expected}`);
@@ -74,10 +87,52 @@ export function validateContent(content: Content, bodies: Map<string, string | n
       problems.push(`${where}: "body" names ${file}, which does not exist or cannot be read`);
       return;
     }
+    // Two articles may share a body file: its own problems are listed once.
+    if (checkedFiles.has(file)) return;
+    checkedFiles.add(file);
+    if (typeof text !== 'string') {
+      problems.push(`${file}: ${text.problem}`);
+      return;
+    }
     if (!text.trim()) problems.push(`${file}: the body of article "${article.slug}" is empty`);
-    for (const problem of checkBodyHtml(text)) problems.push(`${file}: ${problem}`);
+    const textProblems = checkBodyText(text);
+    for (const problem of textProblems) problems.push(`${file}: ${problem}`);
+    // Control characters would come back as parse errors: the HTML is read once they are gone.
+    if (textProblems.length > 0) return;
+    for (const problem of checkArticleBody(text)) problems.push(`${file}: ${problem}`);
   });
 
+  return problems;
+}
+
+/**
+ * Characters a body must not contain, one message per line (at most MAX_CONTROL_LINES):
+ * NUL, named with its byte offset, and every other control character but tab, LF and CR.
+ */
+export function checkBodyText(text: string): string[] {
+  const problems: string[] = [];
+  const lines = text.split('\n');
+  let offset = 0;
+  let linesWithControls = 0;
+  for (const [index, line] of lines.entries()) {
+    if (CONTROL_CHARACTER.test(line)) {
+      linesWithControls++;
+      if (linesWithControls <= MAX_CONTROL_LINES) {
+        const column = line.search(CONTROL_CHARACTER);
+        const char = line[column];
+        const where = `line ${index + 1}, column ${column + 1}`;
+        problems.push(
+          char === '\0'
+            ? `${where}: a NUL byte (byte offset ${Buffer.byteLength(text.slice(0, offset + column))}); a body is text and never contains NUL`
+            : `${where}: control character ${printable(char)}; only tab, line feed and carriage return are allowed`,
+        );
+      }
+    }
+    offset += line.length + 1;
+  }
+  if (linesWithControls > MAX_CONTROL_LINES) {
+    problems.push(`${linesWithControls - MAX_CONTROL_LINES} more lines have control characters`);
+  }
   return problems;
 }
 

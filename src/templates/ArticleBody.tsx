@@ -44,6 +44,7 @@ export function ArticleBody({
           <span className="share-status" role="status" aria-live="polite" data-share-status=""></span>
         </p>
       </header>
+      {/* `sitegen check` finds article bodies by the "prose" class (ARTICLE_BODY_CLASS in html-policy.ts). */}
       <div className="prose container-narrow" dangerouslySetInnerHTML={{ __html: article.html }} />
       <aside className="related container-narrow" aria-label="Artikel Terkait">
         <h2>Artikel Terkait</h2>

@@ -11,6 +11,8 @@ export function Document({ layout, children }: { layout: Layout; children: React
     <html lang="id">
       <head>
         <meta charSet="utf-8" />
+        {/* Before anything it governs: a CSP meta tag applies only to what follows it. */}
+        <meta httpEquiv="Content-Security-Policy" content={layout.contentSecurityPolicy} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />

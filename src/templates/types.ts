@@ -31,6 +31,12 @@ export interface Layout {
   /** Path of the nav section this page belongs to (article pages: "/artikel/"). */
   sectionPath?: string;
   responsiblePlay: string;
+  /**
+   * Content-Security-Policy for the page's <meta http-equiv> tag (the generator's policy
+   * without frame-ancestors, which a meta tag cannot carry), so hosts that send no headers
+   * still enforce it.
+   */
+  contentSecurityPolicy: string;
   meta: PageMeta;
 }
 

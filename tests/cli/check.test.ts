@@ -57,8 +57,84 @@ describe('sitegen check', () => {
     );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("artikel/index.html: has an inline <script>; the CSP (script-src 'self') would block it");
-    expect(result.stderr).toContain('artikel/index.html: <button onclick="…"> is an inline event handler');
+    expect(result.stderr).toMatch(/artikel\/index\.html: line \d+: has an inline <script>; the CSP \(script-src 'self'\) would block it/);
+    expect(result.stderr).toMatch(/artikel\/index\.html: line \d+: <button onclick="…"> is an inline event handler/);
+  });
+
+  const ARTICLE = 'artikel/lux88togel-panduan-pemula-lengkap/index.html';
+  const BODY_START = '<div class="prose container-narrow">';
+  /** Each bypass that once passed `sitegen build`, put into a built article's body, or elsewhere on the page. */
+  const bypasses: { name: string; change: (html: string) => string; message: RegExp }[] = [
+    {
+      name: 'java&#115;cript: in a body link',
+      change: (html) => html.replace(BODY_START, `${BODY_START}<p><a href="java&#115;cript:alert(1)">x</a></p>`),
+      message: /line \d+: a javascript: URL in href="…" on <a> is not allowed \(decoded: "javascript:alert\(1\)"/,
+    },
+    {
+      name: 'javascript&colon; in a body link',
+      change: (html) => html.replace(BODY_START, `${BODY_START}<p><a href="javascript&colon;alert(1)">x</a></p>`),
+      message: /line \d+: a javascript: URL in href="…" on <a> is not allowed/,
+    },
+    {
+      name: 'java&#9;scr&#105;pt: in a body link (the old check missed it)',
+      change: (html) => html.replace(BODY_START, `${BODY_START}<p><a href="java&#9;scr&#105;pt:alert(1)">x</a></p>`),
+      message: /line \d+: a javascript: URL in href="…" on <a> is not allowed \(decoded: "java\\tscript:alert\(1\)"/,
+    },
+    {
+      name: 'java&#9;scr&#105;pt: in a link outside the body',
+      change: (html) => html.replace('</main>', '<a href="java&#9;scr&#105;pt:alert(1)">x</a></main>'),
+      message: /line \d+: <a href="…"> has a javascript: URL \(decoded: "java\\tscript:alert\(1\)"\)/,
+    },
+    {
+      name: 'a meta refresh in the body',
+      change: (html) => html.replace(BODY_START, `${BODY_START}<meta http-equiv="refresh" content="0;url=https://evil.example/">`),
+      message: /line \d+: <meta> is not allowed in article bodies/,
+    },
+    {
+      name: 'a meta refresh in the head',
+      change: (html) => html.replace('</head>', '<meta http-equiv="refresh" content="0;url=https://evil.example/"></head>'),
+      message: /line \d+: has <meta http-equiv="refresh">, which redirects or reloads the page/,
+    },
+    {
+      name: 'a remote stylesheet in the body',
+      change: (html) => html.replace(BODY_START, `${BODY_START}<link rel="stylesheet" href="https://evil.example/x.css">`),
+      message: /line \d+: <link> is not allowed in article bodies/,
+    },
+    {
+      name: 'a remote stylesheet in the head',
+      change: (html) => html.replace('</head>', '<link rel="stylesheet" href="https://evil.example/x.css"></head>'),
+      message: /line \d+: <link rel="stylesheet"> loads a stylesheet from another host/,
+    },
+    {
+      name: 'a tracking image in the body',
+      change: (html) => html.replace(BODY_START, `${BODY_START}<p><img src="https://tracker.example/p.gif" alt=""></p>`),
+      message: /line \d+: <img src="…"> loads an image from another host \("https:\/\/tracker\.example\/p\.gif"\); images must be files of the site/,
+    },
+    {
+      name: '5,000 nested <div> in the body',
+      change: (html) => html.replace(BODY_START, `${BODY_START}${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`),
+      message: /line \d+: <div> is nested \d+ elements deep; a page may nest at most 200/,
+    },
+    {
+      name: 'a body that closes its container early and continues outside it',
+      change: (html) => html.replace(BODY_START, `${BODY_START}<p>x</p></div><p>y</p>`),
+      message: /line \d+: <\/div> has no matching <div>/,
+    },
+  ];
+
+  it.each(bypasses)('reports $name', async ({ change, message }) => {
+    const dir = await brokenCopy(ARTICLE, change);
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${ARTICLE}: line `);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('reports a page without the CSP meta tag', async () => {
+    const dir = await brokenCopy('kontak/index.html', (html) => html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''));
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('kontak/index.html: line 1: has no <meta http-equiv="Content-Security-Policy">');
   });
 
   it('reports an outbound link without noopener noreferrer and a broken JSON-LD block', async () => {

@@ -1,7 +1,9 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
+import { REPO } from '../helpers/paths.ts';
 import { hashTree } from '../helpers/tree.ts';
 
 const ARTICLES = 'src/content/articles.ts';
@@ -15,6 +17,18 @@ async function edit(project: string, file: string, from: string, to: string) {
   if (!text.includes(from)) throw new Error(`test setup: "${from}" not found in ${file}`);
   await writeFile(full, text.replace(from, to));
 }
+
+/** Inserts raw `bytes` right after the first "</h2>" of the body; returns that spot's byte offset and line. */
+async function insertAfterFirstHeading(project: string, bytes: Buffer) {
+  const full = path.join(project, BODY);
+  const text = await readFile(full);
+  const at = text.indexOf('</h2>') + 5;
+  await writeFile(full, Buffer.concat([text.subarray(0, at), bytes, text.subarray(at)]));
+}
+const original = readFileSync(path.join(REPO, BODY));
+const insertedAt = original.indexOf('</h2>') + 5;
+const insertedLine = original.subarray(0, insertedAt).toString('utf8').split('\n').length;
+const insertedColumn = insertedAt - original.subarray(0, insertedAt).lastIndexOf(10);
 
 const cases: { name: string; breakIt: (project: string) => Promise<void>; message: string | RegExp }[] = [
   {
@@ -78,6 +92,47 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
     breakIt: (p) => edit(p, BODY, '</h2>', '</h2><p><a href="JavaScript:alert(1)">klik</a></p>'),
     message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: a javascript: URL in href="…" on <a> is not allowed/,
   },
+  {
+    name: 'a body with an entity-encoded javascript: URL (once passed the build)',
+    breakIt: (p) => edit(p, BODY, '</h2>', '</h2><p><a href="java&#115;cript:alert(1)">klik</a></p>'),
+    message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: a javascript: URL in href="…" on <a> is not allowed \(decoded: "javascript:alert\(1\)"/,
+  },
+  {
+    name: 'a body nested 5,000 <div> deep (once crashed the linker)',
+    breakIt: (p) => edit(p, BODY, '</h2>', `</h2>${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`),
+    message: `${BODY}: line ${insertedLine}: <div> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)`,
+  },
+  {
+    name: 'a body file that is a symbolic link (once published the build environment)',
+    breakIt: async (p) => {
+      await rm(path.join(p, BODY));
+      await symlink('/proc/self/environ', path.join(p, BODY));
+    },
+    message: `${BODY}: is a symbolic link; a body must be a regular file (a link could publish any file the build can read)`,
+  },
+  {
+    name: 'a body "file" that is a folder',
+    breakIt: async (p) => {
+      await rm(path.join(p, BODY));
+      await mkdir(path.join(p, BODY));
+    },
+    message: `${BODY}: is not a regular file (a directory, pipe, socket or device); a body must be a regular file`,
+  },
+  {
+    name: 'a body with a NUL byte',
+    breakIt: (p) => insertAfterFirstHeading(p, Buffer.from([0])),
+    message: `${BODY}: line ${insertedLine}, column ${insertedColumn}: a NUL byte (byte offset ${insertedAt}); a body is text and never contains NUL`,
+  },
+  {
+    name: 'a body that is not valid UTF-8',
+    breakIt: (p) => insertAfterFirstHeading(p, Buffer.from([0x41, 0xc3, 0x28])),
+    message: `${BODY}: is not valid UTF-8: the byte at offset ${insertedAt + 1} (line ${insertedLine}, 0xc3) starts no valid character; save the file as UTF-8`,
+  },
+  {
+    name: 'a body with terminal control characters',
+    breakIt: (p) => insertAfterFirstHeading(p, Buffer.from('\x1b[2J\x1b]0;pwned\x07')),
+    message: `${BODY}: line ${insertedLine}, column ${insertedColumn}: control character \\x1b; only tab, line feed and carriage return are allowed`,
+  },
 ];
 
 describe('invalid content fails the build, says where and why, and keeps the previous output', () => {
@@ -102,6 +157,8 @@ describe('invalid content fails the build, says where and why, and keeps the pre
     if (typeof message === 'string') expect(result.stderr).toContain(message);
     else expect(result.stderr).toMatch(message);
     expect(result.stdout).toBe('');
+    // Content is quoted only through printable(): no raw control character reaches the terminal.
+    expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     expect(hashTree(path.join(project, 'dist'))).toEqual(before);
   });
 

@@ -269,6 +269,18 @@ describe('files for hosts', () => {
     expect(readDist('robots.txt')).toContain(`Sitemap: ${SITE}sitemap.xml`);
   });
 
+  it.each(allPages)('%s carries the CSP in a meta tag, minus frame-ancestors, before anything it governs', (url) => {
+    const $ = page(url);
+    const metas = $('meta[http-equiv="Content-Security-Policy"]');
+    expect(metas).toHaveLength(1);
+    expect(metas.attr('content')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'",
+    );
+    // Only charset and viewport (which React 19 puts first) may come before it.
+    const before = metas.prevAll().toArray().map((el) => $.html(el));
+    expect(before.every((tag) => /^<meta (charset|name="viewport")/.test(tag)), before.join()).toBe(true);
+  });
+
   it('writes _headers with the strict CSP and immutable asset caching, _redirects and .nojekyll', () => {
     const headers = readDist('_headers');
     expect(headers).toContain(

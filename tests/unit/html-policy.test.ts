@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { META_CONTENT_SECURITY_POLICY, checkArticleBody, checkPage, urlProblem, urlScheme, urlsOfList } from '../../src/generator/html-policy.ts';
+
+/**
+ * Bodies that passed the old regex checker (check-body-html.ts) and `sitegen build`.
+ * Each one was run against the old checker before it was deleted: every case here failed
+ * there (the old checker returned no problem for it).
+ */
+export const BYPASSES: { name: string; html: string; message: RegExp }[] = [
+  {
+    name: 'a decimal entity inside "javascript"',
+    html: '<p><a href="java&#115;cript:alert(1)">x</a></p>',
+    message: /^line 1: a javascript: URL in href="…" on <a> is not allowed/,
+  },
+  {
+    name: 'a named entity for the colon (&colon;)',
+    html: '<p><a href="javascript&colon;alert(1)">x</a></p>',
+    message: /^line 1: a javascript: URL in href="…" on <a> is not allowed/,
+  },
+  {
+    name: 'an encoded tab and an encoded letter (java&#9;scr&#105;pt:)',
+    html: '<p>\n<a href="java&#9;scr&#105;pt:alert(1)">x</a></p>',
+    message: /^line 2: a javascript: URL in href="…" on <a> is not allowed/,
+  },
+  {
+    name: 'hex entities without semicolons',
+    html: '<p><a href="&#x6a&#x61vascript:alert(1)">x</a></p>',
+    message: /^line 1: a javascript: URL/,
+  },
+  {
+    name: 'a data: URL',
+    html: '<p><a href="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;">x</a></p>',
+    message: /^line 1: a data: URL in href="…" on <a> is not allowed/,
+  },
+  {
+    name: 'a vbscript: URL',
+    html: '<p><a href="vbscript:msgbox(1)">x</a></p>',
+    message: /^line 1: a vbscript: URL/,
+  },
+  {
+    name: 'a meta refresh to another site',
+    html: '<meta http-equiv="refresh" content="0;url=https://evil.example/">\n<p>x</p>',
+    message: /^line 1: <meta> is not allowed in article bodies/,
+  },
+  {
+    name: 'a remote stylesheet',
+    html: '<link rel="stylesheet" href="https://evil.example/x.css">\n<p>x</p>',
+    message: /^line 1: <link> is not allowed in article bodies/,
+  },
+  {
+    name: 'a tracking image on another host',
+    html: '<p>\n<img src="https://tracker.example/pixel.gif" alt=""></p>',
+    message: /^line 2: <img src="…"> loads an image from another host/,
+  },
+  {
+    name: 'a tracking image with a scheme-relative, backslashed address',
+    html: '<p><img src="/\\tracker.example/pixel.gif" alt=""></p>',
+    message: /^line 1: <img src="…"> loads an image from another host/,
+  },
+  {
+    name: 'an image srcset (an address list the old checker never read)',
+    html: '<p><img src="/a.png" srcset="https://tracker.example/p.gif 2x" alt=""></p>',
+    message: /^line 1: attribute srcset="…" is not allowed on <img>/,
+  },
+  {
+    name: 'a form control',
+    html: '<p><button formaction="https://evil.example/">x</button></p>',
+    message: /^line 1: <button> is not allowed in article bodies/,
+  },
+  {
+    name: 'an SVG link',
+    html: '<p><svg><a href="&#106;avascript:alert(1)"><text>x</text></a></svg></p>',
+    message: /^line 1: <svg> is not allowed in article bodies/,
+  },
+  {
+    name: '<image>, which browsers read as <img> and the linker does not',
+    html: '<p><image src="https://tracker.example/p.gif"></image></p>',
+    message: /^line 1: <image> is not allowed in article bodies \(browsers read it as <img>/,
+  },
+  {
+    name: '<body background>, dropped from the body but merged into the page\'s <body>',
+    html: '<p>x</p><body background="https://tracker.example/p.gif"></body>',
+    message: /^line 1: <body> is not allowed in article bodies \(browsers add its attributes to the page's own element\)/,
+  },
+  {
+    name: '5,000 nested <div>',
+    html: `${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`,
+    message: /^line 1: <div> is nested 101 elements deep; a body may nest at most 100 \(close or flatten the markup\)$/,
+  },
+];
+
+describe('bypasses of the old checker are rejected', () => {
+  it.each(BYPASSES)('$name', ({ html, message }) => {
+    const problems = checkArticleBody(html);
+    expect(problems.some((problem) => message.test(problem)), problems.join('\n')).toBe(true);
+  });
+});
+
+describe('rules kept from the old checker', () => {
+  it('accepts well-formed bodies with void elements and comments', () => {
+    expect(checkArticleBody('<h2>A</h2>\n<p>B<br>C <strong>D</strong></p>\n<!-- x -->\n<ul><li>1</li></ul>')).toEqual([]);
+  });
+
+  it('reports an unclosed tag with its line', () => {
+    expect(checkArticleBody('<h2>A</h2>\n<p>teks\n<p>lagi</p>')).toEqual(['line 2: <p> is never closed']);
+  });
+
+  it('reports a mismatched closing tag, a stray end tag and an end tag on a void element', () => {
+    expect(checkArticleBody('<p><strong>x</p>')).toEqual(['line 1: </p> found where </strong> (opened on line 1) was expected']);
+    expect(checkArticleBody('<p>a</p>\n</div>')).toEqual(['line 2: </div> has no matching <div>']);
+    expect(checkArticleBody('<p>a<br></br></p>')).toEqual(['line 1: </br> closes a void element, which has no closing tag']);
+  });
+
+  it('reports an element the browser closes before its end tag', () => {
+    expect(checkArticleBody('<p>\n<div>x</div></p>')).toEqual([
+      'line 1: <p> ends before its end tag: the browser closes it where an element that cannot sit inside it starts (such as <div>, <ul> or <table> inside <p>)',
+    ]);
+  });
+
+  it('reports malformed tags and bare "<" as parse5 reports them', () => {
+    expect(checkArticleBody('<p>a\n< b</p>')).toEqual([
+      'line 2: malformed HTML (parse5: invalid-first-character-of-tag-name): a "<" that starts no tag; write "&lt;" for a literal "<"',
+    ]);
+    expect(checkArticleBody('<p>x</p>\n<!-- c')).toEqual([
+      'line 2: malformed HTML (parse5: eof-in-comment): a comment "<!--" is never closed with "-->"',
+    ]);
+    expect(checkArticleBody('<p title="a" title="b">x</p>').join('\n')).toMatch(/parse5: duplicate-attribute/);
+    expect(checkArticleBody('<p>a &copy b</p>').join('\n')).toMatch(/parse5: missing-semicolon-after-character-reference/);
+  });
+
+  it('rejects script, event handlers, javascript: URLs and inline styles', () => {
+    expect(checkArticleBody('<p>a</p>\n<script>alert(1)</script>').join()).toMatch(/line 2: <script> is not allowed in article bodies/);
+    expect(checkArticleBody('<p onclick="x()">a</p>').join()).toMatch(/^line 1: inline event handler onclick="…" on <p> is not allowed/);
+    expect(checkArticleBody('<p><a href=" JavaScript:alert(1)">a</a></p>').join()).toMatch(/a javascript: URL in href/);
+    expect(checkArticleBody('<p><a href="java&#x09;script:alert(1)">a</a></p>').join()).toMatch(/a javascript: URL in href/);
+    expect(checkArticleBody('<p><a href="jav&Tab;ascr&NewLine;ipt:alert(1)">a</a></p>').join()).toMatch(/a javascript: URL in href/);
+    expect(checkArticleBody('<p><a href="\u0001javascript:alert(1)">a</a></p>').join()).toMatch(/a javascript: URL in href/);
+    expect(checkArticleBody('<p style="color:red">a</p>').join()).toMatch(/^line 1: style="…" on <p> is not allowed/);
+  });
+});
+
+describe('the allow-list', () => {
+  it('accepts what an article needs', () => {
+    const body = [
+      '<h2 id="a">Judul</h2>',
+      '<p class="x" lang="en" dir="ltr" title="t">Teks <em>a</em> <strong>b</strong> <b>c</b> <i>d</i> <u>e</u> <s>f</s> <small>g</small>',
+      'H<sub>2</sub>O x<sup>2</sup> <mark>m</mark> <q cite="https://a.example/">q</q> <cite>c</cite> <code>c</code> <kbd>k</kbd>',
+      '<abbr title="Return to Player">RTP</abbr> <time datetime="2024-12-15">15 Des</time> <span>s</span><br>',
+      '<a href="/artikel/" title="t" hreflang="id">r</a> <a href="#a">h</a> <a href="mailto:a@b.example">m</a> <a href="tel:+6200">t</a>',
+      '<a href="https://x.example/?a=1&amp;b=2" rel="nofollow noopener noreferrer" target="_blank">o</a></p>',
+      '<h3>a</h3><h4>b</h4><h5>c</h5><h6>d</h6><hr>',
+      '<ol start="3" reversed type="a"><li value="3">x</li></ol><ul><li>y</li></ul><dl><dt>t</dt><dd>d</dd></dl>',
+      '<blockquote cite="https://a.example/"><p>q</p></blockquote><pre><code>x &lt; y</code></pre>',
+      '<figure><img src="/assets/x.png" alt="x" width="10" height="10" loading="lazy" decoding="async"><figcaption>c</figcaption></figure>',
+      '<table><caption>c</caption><colgroup><col span="2"></colgroup><thead><tr><th scope="col" colspan="2">h</th></tr></thead>',
+      '<tbody><tr><td rowspan="1" colspan="2">d</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>',
+      '<details open><summary>s</summary><div><p>d</p></div></details>',
+    ].join('\n');
+    expect(checkArticleBody(body)).toEqual([]);
+  });
+
+  it('names the element or attribute it refuses, with the line', () => {
+    expect(checkArticleBody('<p>a</p>\n<h1>t</h1>')).toEqual([
+      "line 2: <h1> is not allowed in article bodies (the article's title is the page's only <h1>; use <h2> to <h6>)",
+    ]);
+    for (const tag of ['base href="/"', 'iframe srcdoc="x"', 'object data="x"', 'embed src="x"', 'form', 'input', 'template', 'noscript', 'math', 'style']) {
+      const name = tag.split(' ')[0];
+      const html = ['base', 'embed', 'input'].includes(name) ? `<${tag}>` : `<${tag}></${name}>`;
+      expect(checkArticleBody(html).join('\n'), html).toMatch(new RegExp(`^line 1: <${name}> is not allowed in article bodies`));
+    }
+    expect(checkArticleBody('<p data-x="1">a</p>')).toEqual([
+      'line 1: attribute data-x="…" is not allowed on <p> (allowed: id, class, title, lang, dir)',
+    ]);
+    expect(checkArticleBody('<p>\n<img\n src="/a.png"\n srcset="/b.png 2x" alt="">\n</p>')).toEqual([
+      'line 4: attribute srcset="…" is not allowed on <img> (allowed: id, class, title, lang, dir, src, alt, width, height, loading, decoding)',
+    ]);
+  });
+
+  it('quotes decoded URLs safely: no raw control characters or newlines in a message', () => {
+    const problems = checkArticleBody('<p><a href="data:&#27;[2J&#10;x">a</a></p>');
+    expect(problems.find((p) => p.includes('a data: URL'))).toContain('(decoded: "data:\\u001b[2J\\nx"');
+    expect(problems.join('')).not.toMatch(/[\u0000-\u001f]/);
+  });
+
+  it('allows external images only when the caller opts in', () => {
+    const html = '<p><img src="https://cdn.example/a.png" alt=""></p>';
+    expect(checkArticleBody(html).join()).toMatch(/loads an image from another host/);
+    expect(checkArticleBody(html, { allowExternalImages: true })).toEqual([]);
+    expect(checkArticleBody('<p><img src="//cdn.example/a.png" alt=""></p>').join()).toMatch(/loads an image from another host/);
+    expect(checkArticleBody('<p><img src="data:image/png;base64,AAAA" alt=""></p>', { allowExternalImages: true }).join()).toMatch(/a data: URL/);
+  });
+
+  it('stops at the depth cap before building a tree (100,000 levels: no stack overflow, no quadratic parse)', () => {
+    const deep = `<p>\n${'<span>'.repeat(100_000)}x${'</span>'.repeat(100_000)}</p>`;
+    const started = performance.now();
+    expect(checkArticleBody(deep)).toEqual(['line 2: <span> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const ok = `${'<div>'.repeat(100)}x${'</div>'.repeat(100)}`;
+    expect(checkArticleBody(ok)).toEqual([]);
+  });
+});
+
+describe('checkPage', () => {
+  const page = (body: string) =>
+    `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${META_CONTENT_SECURITY_POLICY.replace(/'/g, '&#x27;')}"><title>t</title></head><body>${body}</body></html>`;
+
+  it('accepts a page with JSON-LD, same-origin assets and a clean body region', () => {
+    expect(
+      checkPage(page('<script type="application/ld+json">{"@type":"X"}</script><script src="/a.js" defer></script><div class="prose x"><p><a href="/b/">b</a></p></div>')),
+    ).toEqual([]);
+  });
+
+  it('holds the body region to the allow-list and the rest of the page to the page rules', () => {
+    expect(checkPage(page('<form action="/x"></form><div class="prose"><form action="/x"></form></div>'))).toEqual([
+      'line 1: <form> is not allowed in article bodies (no forms in content)',
+    ]);
+  });
+
+  it('reads SVG and MathML <template> without crashing, and still checks inside them', () => {
+    expect(checkPage(page('<math><template><a href="javascript:x">x</a></template></math><svg><template></template></svg>'))).toEqual([
+      'line 1: <a href="…"> has a javascript: URL (decoded: "javascript:x"); allowed: http, https, mailto, tel and relative URLs',
+    ]);
+  });
+});
+
+describe('URL helpers', () => {
+  it('reads the scheme as the URL parser does', () => {
+    expect(urlScheme(' \u0000JaVa\tScRiPt\n:x ')).toBe('javascript');
+    expect(urlScheme('java\u0000script:x')).toBeUndefined();
+    expect(urlScheme('/a:b')).toBeUndefined();
+    expect(urlScheme('1http:x')).toBeUndefined();
+    expect(urlScheme('a+b.c-d:x')).toBe('a+b.c-d');
+    expect(urlProblem('mailto:x@y.example')).toBeUndefined();
+    expect(urlProblem('file:///etc/passwd')).toBe('a file: URL');
+  });
+
+  it('lists the URLs of srcset and ping values', () => {
+    // A candidate's URL is its whole run of non-space characters, commas included.
+    expect(urlsOfList('srcset', ' a.png 1x, data:x,y 2x,,c.png,d.png (a,b) 3x, e.png,')).toEqual(['a.png', 'data:x,y', 'c.png,d.png', 'e.png']);
+    expect(urlsOfList('ping', ' /a\t/b ')).toEqual(['/a', '/b']);
+  });
+});
