@@ -35,7 +35,7 @@ type ParentNode = DefaultTreeAdapterMap['parentNode'];
 
 /** The policy every page is served with (the `_headers` file, `sitegen preview`, `watch`). */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /**
  * The same policy for a `<meta http-equiv="Content-Security-Policy">` tag, which every page

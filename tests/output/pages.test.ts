@@ -274,7 +274,7 @@ describe('files for hosts', () => {
     const metas = $('meta[http-equiv="Content-Security-Policy"]');
     expect(metas).toHaveLength(1);
     expect(metas.attr('content')).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
     // Only charset and viewport (which React 19 puts first) may come before it.
     const before = metas.prevAll().toArray().map((el) => $.html(el));
@@ -284,7 +284,7 @@ describe('files for hosts', () => {
   it('writes _headers with the strict CSP and immutable asset caching, _redirects and .nojekyll', () => {
     const headers = readDist('_headers');
     expect(headers).toContain(
-      "Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      "Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(headers).toContain('X-Content-Type-Options: nosniff');
     expect(headers).toContain('Referrer-Policy:');
