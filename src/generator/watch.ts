@@ -11,6 +11,8 @@ export interface WatchOptions {
   outDir: string;
   host: string;
   port: number;
+  /** Host-header names the dev server answers besides loopback and `host` (--allowed-host). */
+  allowedHosts?: string[];
   siteUrl?: string;
   /** Called with each line the watcher reports (the CLI prints them). */
   log: (line: string) => void;
@@ -78,7 +80,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
 
   // Listen first: a port in use fails at once, before any build work.
   try {
-    server = await startServer({ dir: outDir, host: options.host, port: options.port, isLiveReload: true, currentError: () => error });
+    server = await startServer({ dir: outDir, host: options.host, port: options.port, allowedHosts: options.allowedHosts, isLiveReload: true, currentError: () => error });
   } catch (caught) {
     await bundler.dispose();
     throw caught;
