@@ -192,6 +192,30 @@ describe('sitegen watch', () => {
     expect((await getWithHost(base, '/__sitegen/events', `localhost:${new URL(base).port}`)).status).toBe(200);
   });
 
+  it('stops a template that never returns, shows the error screen, recovers on a fixed save, and ends on SIGTERM', async () => {
+    const looping = await copyProject(path.join(temp.dir, 'looping'));
+    const other = startCli(['watch', '--root', looping, '--port', '0', '--no-open'], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' } });
+    try {
+      const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+      const file = path.join(looping, 'src/templates/BrandPage.tsx');
+      const good = readFileSync(file, 'utf8');
+      const signature = 'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {';
+      writeFileSync(file, good.replace(signature, `${signature}\n  if (brand.slug === 'perang88') while (true) {}`));
+      await other.waitFor(/Unexpected Application Error!/, 10_000);
+      const broken = await get(otherBase, '/brand/perang88/');
+      expect(broken.status).toBe(500);
+      expect(broken.body).toContain('Unexpected Application Error!');
+      expect(broken.body).toContain('Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)');
+
+      writeFileSync(file, good);
+      await eventually(async () => (await get(otherBase, '/brand/perang88/')).status === 200);
+      const stopped = await Promise.race([other.stop('SIGTERM'), new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+      expect(stopped, other.output()).toBe(0);
+    } finally {
+      await other.stop('SIGKILL');
+    }
+  });
+
   it('reports a port already in use clearly', async () => {
     const port = new URL(base).port;
     const second = await runCli(['watch', '--root', project, '--port', port, '--no-open', '--out', path.join(temp.dir, 'other')]);
