@@ -9,6 +9,7 @@ import { loadContent } from './load-content.ts';
 import { loadSite } from './load-site.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
+import { renderTimeLimitMs } from './time-limit.ts';
 import { AtomicDirWriter, type OutputFile, type Writer } from './write-output.ts';
 
 export interface BuildOptions {
@@ -28,6 +29,8 @@ export interface BuildOptions {
   onPage?: (done: number, total: number) => void;
   /** Linked body HTML by raw body HTML, kept between rebuilds (watch): unchanged bodies skip cheerio. */
   linkCache?: Map<string, string>;
+  /** How long one page may render before the build fails; default $SITEGEN_RENDER_TIMEOUT_MS, else 10 s. */
+  renderTimeLimitMs?: number;
 }
 
 export interface BuildResult {
@@ -66,6 +69,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Flags and the output folder are checked before any work, so a mistake fails at once.
   const givenSiteUrl = options.siteUrl === undefined ? undefined : normalizeSiteUrl(options.siteUrl, options.siteUrlOrigin ?? '--site-url');
   const outDir = options.writer ? undefined : await resolveOutputDir(options.outDir, root);
+  const limitMs = options.renderTimeLimitMs ?? renderTimeLimitMs();
   const bundler = options.bundler ?? (await createSiteBundler(root));
   let bundles;
   let stages;
@@ -76,9 +80,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } finally {
     if (!options.bundler) await bundler.dispose();
   }
-  const [{ linkFirstMentions }, { renderPage }] = stages;
+  const [{ linkFirstMentions }, { renderSlice }] = stages;
   lap('bundle');
-  const site = loadSite(bundles, root);
+  const site = loadSite(bundles, root, limitMs);
   const { content, bodies } = await loadContent(site.content, root);
   lap('load and validate');
   const siteUrl = givenSiteUrl ?? normalizeSiteUrl(content.site.url, 'src/content/site.ts: site "url"');
@@ -99,9 +103,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     for (const asset of [styles, client, icon]) await writer.add(asset);
     let done = 0;
-    for (const route of routes) {
-      await writer.add({ path: route.outputPath, contents: renderPage(route, site) });
-      options.onPage?.(++done, routes.length);
+    while (done < routes.length) {
+      for (const contents of renderSlice(routes, done, site, limitMs)) {
+        await writer.add({ path: routes[done].outputPath, contents });
+        done++;
+        options.onPage?.(done, routes.length);
+      }
+      // A turn for signals (Ctrl-C), timers and the dev server's requests between slices.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     for (const file of planHostFiles(routes, siteUrl)) await writer.add(file);
     lap('render and write');

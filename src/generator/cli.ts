@@ -55,14 +55,17 @@ export async function main(argv: string[]): Promise<void> {
     .option('--no-open', 'do not open a browser')
     .addOption(hostOption())
     .addOption(portOption())
-    .action(async (options: { out?: string; host: string; port: number; siteUrl?: string; root: string; open: boolean }) => {
+    .addOption(allowedHostOption())
+    .action(async (options: { out?: string; host: string; port: number; allowedHost: string[]; siteUrl?: string; root: string; open: boolean }) => {
       // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
       const stopRequested = waitForStopSignal();
       const { watch } = await import('./watch.ts');
+      await warnIfReachable(options.host);
       const watcher = await watch({
         ...resolveProject(options),
         host: options.host,
         port: options.port,
+        allowedHosts: options.allowedHost,
         log: (line) => process.stdout.write(`[sitegen] ${line}\n`),
       });
       process.stdout.write(`[sitegen] serving ${watcher.url} (Ctrl-C to stop)\n`);
@@ -77,10 +80,12 @@ export async function main(argv: string[]): Promise<void> {
     .description('serve a built folder the way a static host does')
     .addOption(hostOption())
     .addOption(portOption())
-    .action(async (dir: string | undefined, options: { host: string; port: number }) => {
+    .addOption(allowedHostOption())
+    .action(async (dir: string | undefined, options: { host: string; port: number; allowedHost: string[] }) => {
       const stopRequested = waitForStopSignal();
       const { startServer } = await import('./serve.ts');
-      const server = await startServer({ dir: dir ?? 'dist', host: options.host, port: options.port });
+      await warnIfReachable(options.host);
+      const server = await startServer({ dir: dir ?? 'dist', host: options.host, port: options.port, allowedHosts: options.allowedHost });
       process.stdout.write(`[sitegen] previewing ${dir ?? 'dist'}/ at ${server.url} (Ctrl-C to stop)\n`);
       await stopRequested;
       await server.close();
@@ -150,6 +155,21 @@ function hostOption(): Option {
 
 function portOption(): Option {
   return new Option('-p, --port <port>', 'port to listen on').default(4321).argParser(parsePort);
+}
+
+/** Repeatable: each --allowed-host adds one name the server answers in the Host header. */
+function allowedHostOption(): Option {
+  return new Option('--allowed-host <name>', 'also answer requests for this host name (repeatable; localhost and the --host address always work)')
+    .default([] as string[], 'none')
+    .argParser((value: string, previous: string[]) => [...previous, value]);
+}
+
+/** One line on stderr when --host makes the server reachable from other machines. */
+async function warnIfReachable(host: string) {
+  const { isLoopbackHost } = await import('./serve.ts');
+  if (!isLoopbackHost(host)) {
+    process.stderr.write(`[sitegen] warning: --host ${host} makes this server reachable from the network; anyone who can reach it can read every page, drafts included.\n`);
+  }
 }
 
 function parsePort(value: string): number {

@@ -7,6 +7,7 @@ import type { TemplateName } from './plan-routes.ts';
 import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
 import { SitegenError } from './errors.ts';
 import { requireFromSitegen } from './node-require.ts';
+import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 
 export interface LoadedSite {
   content: Content;
@@ -19,8 +20,9 @@ export interface LoadedSite {
 /**
  * Evaluates the bundled site module. It is compiled as a function, not imported, so every
  * rebuild gets fresh content and templates and nothing piles up in Node's module cache.
+ * Its evaluation runs under the same time limit as one page's render.
  */
-export function loadSite(bundles: Bundles, root: string): LoadedSite {
+export function loadSite(bundles: Bundles, root: string, limitMs = DEFAULT_RENDER_TIMEOUT_MS): LoadedSite {
   const filename = path.join(root, '.sitegen', SITE_BUNDLE_NAME);
   const module = { exports: {} as { content?: Content; templates?: LoadedSite['templates'] } };
   // The source map is parsed only when an error needs a location.
@@ -28,8 +30,15 @@ export function loadSite(bundles: Bundles, root: string): LoadedSite {
   const locate = (error: unknown) => locateInBundle(error, filename, (map ??= new SourceMap(JSON.parse(bundles.siteMap))), root);
   try {
     const run = vm.compileFunction(bundles.siteCode, ['require', 'module', 'exports'], { filename });
-    run(requireFromSitegen, module, module.exports);
+    // Top-level code of content and templates runs here: a loop there must not hang the build.
+    runWithTimeLimit(() => run(requireFromSitegen, module, module.exports), limitMs);
   } catch (error) {
+    if (error instanceof TimeLimitExceeded) {
+      throw new SitegenError(
+        `Loading the site's content and templates ran longer than ${limitMs} ms (maybe an infinite loop at the top level of a module in src/content or src/templates) and was stopped. ` +
+          'Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.',
+      );
+    }
     const where = locate(error);
     throw new SitegenError(
       `Loading the site's content and templates failed${where ? ` at ${where.file}:${where.line}` : ''}: ${(error as Error)?.message ?? error}`,

@@ -4,6 +4,7 @@ import type { LoadedSite } from './load-site.ts';
 import type { Route } from './plan-routes.ts';
 import { SitegenError } from './errors.ts';
 import { requireFromSitegen } from './node-require.ts';
+import { runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 
 const { createElement } = requireFromSitegen('react') as { createElement: typeof CreateElement };
 const { renderToStaticMarkup } = requireFromSitegen('react-dom/server') as { renderToStaticMarkup: typeof RenderToStaticMarkup };
@@ -44,4 +45,38 @@ export function renderPage(route: Route, site: LoadedSite): string {
       : fixAttribute(_, undefined, undefined, booleanName, camelName),
   );
   return `<!DOCTYPE html>${html}\n`;
+}
+
+/** How long one time-limited call keeps starting new pages before it hands back. */
+const SLICE_MS = 50;
+
+/**
+ * Renders routes from `start` on, in order, for about 50 ms (always at least one page),
+ * inside one time-limited call: a page that runs longer than `limitMs` (a `while (true)`
+ * in a template) is stopped and reported with its route and template. Callers loop until
+ * every route is done and give the event loop a turn between slices, so signals, timers
+ * and the dev server keep working during a long build. One call per slice, not per page:
+ * each call starts a watchdog thread.
+ */
+export function renderSlice(routes: Route[], start: number, site: LoadedSite, limitMs: number): string[] {
+  const pages: string[] = [];
+  let current = start;
+  try {
+    // A page that starts late in the slice still gets its full limit.
+    return runWithTimeLimit(() => {
+      const sliceStart = performance.now();
+      for (; current < routes.length; current++) {
+        pages.push(renderPage(routes[current], site));
+        if (performance.now() - sliceStart >= SLICE_MS) break;
+      }
+      return pages;
+    }, limitMs + SLICE_MS);
+  } catch (error) {
+    if (!(error instanceof TimeLimitExceeded)) throw error;
+    const route = routes[current];
+    throw new SitegenError(
+      `Rendering ${route.url} with ${route.template} ran longer than ${limitMs} ms (maybe an infinite loop) and was stopped. ` +
+        'Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.',
+    );
+  }
 }

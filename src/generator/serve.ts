@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { SitegenError } from './errors.ts';
 import { SECURITY_HEADERS } from './html-policy.ts';
@@ -37,6 +38,8 @@ export interface ServerOptions {
   isLiveReload?: boolean;
   /** When it returns an error, every page answers with the error screen (watch only). */
   currentError?: () => ErrorScreen | undefined;
+  /** Host names accepted in the Host header besides loopback and the listening address (--allowed-host). */
+  allowedHosts?: string[];
 }
 
 export interface ErrorScreen {
@@ -69,7 +72,16 @@ export async function startServer(options: ServerOptions): Promise<SiteServer> {
     });
   });
 
+  const allowedHosts = allowedHostNames(options.host, options.allowedHosts ?? []);
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    // DNS rebinding: a page on evil.com that resolves its name to 127.0.0.1 reaches this
+    // server with `Host: evil.com`. Answer only names that mean this machine.
+    const hostName = hostNameOf(request.headers.host);
+    if (hostName === undefined || !allowedHosts.has(hostName)) {
+      send(response, request, 403, '.txt', refusedHostMessage(hostName));
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -153,6 +165,49 @@ export async function startServer(options: ServerOptions): Promise<SiteServer> {
       });
     },
   };
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Host-header names (lowercase, IPv6 in brackets, no port) the server answers. */
+export function allowedHostNames(listenHost: string, extra: string[]): Set<string> {
+  const names = new Set([...LOOPBACK_NAMES, bracketed(listenHost), ...extra.map(bracketed)]);
+  // A wildcard address is reached by any of the machine's own addresses.
+  if (listenHost === '0.0.0.0' || listenHost === '::' || listenHost === '[::]') {
+    for (const address of Object.values(os.networkInterfaces()).flat()) {
+      if (address) names.add(bracketed(address.address));
+    }
+  }
+  return names;
+}
+
+/** "Example.COM:4321" -> "example.com", "[::1]:4321" -> "[::1]"; undefined when missing or empty. */
+function hostNameOf(header: string | undefined): string | undefined {
+  const value = header?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    return end === -1 ? value : value.slice(0, end + 1);
+  }
+  return value.split(':')[0];
+}
+
+/** An IPv6 address in brackets, as it appears in a Host header; names and IPv4 as they are, lowercase. */
+function bracketed(host: string): string {
+  const name = host.trim().toLowerCase().replace(/%.*$/, '');
+  return name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+}
+
+function refusedHostMessage(hostName: string | undefined): string {
+  if (hostName === undefined) return 'Blocked request: it has no Host header. The sitegen server answers only requests that name it.\n';
+  // Header values cannot hold line breaks; quote the rest as it is.
+  return `Blocked request: the host "${hostName}" is not allowed. The sitegen server answers only localhost, 127.0.0.1, [::1] and the address it listens on.\nTo allow this host, restart with --allowed-host ${hostName}\n`;
+}
+
+/** True for addresses only this machine can reach: localhost, 127.x.x.x, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const name = bracketed(host);
+  return name === 'localhost' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
 type Resolved = { kind: 'file'; file: string } | { kind: 'redirect' } | { kind: 'missing' } | { kind: 'forbidden' };

@@ -12,6 +12,8 @@ export interface WatchOptions {
   outDir: string;
   host: string;
   port: number;
+  /** Host-header names the dev server answers besides loopback and `host` (--allowed-host). */
+  allowedHosts?: string[];
   siteUrl?: string;
   /** Where `siteUrl` came from, for error messages. */
   siteUrlOrigin?: string;
@@ -83,7 +85,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
 
   // Listen first: a port in use fails at once, before any build work.
   try {
-    server = await startServer({ dir: outDir, host: options.host, port: options.port, isLiveReload: true, currentError: () => error });
+    server = await startServer({ dir: outDir, host: options.host, port: options.port, allowedHosts: options.allowedHosts, isLiveReload: true, currentError: () => error });
   } catch (caught) {
     await bundler.dispose();
     await lock.release();

@@ -90,4 +90,39 @@ describe('sitegen CLI', () => {
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(hashTree(out)).toEqual(before);
   });
+
+  it('stops a template that never returns after SITEGEN_RENDER_TIMEOUT_MS, names the route and template, and keeps the previous output', async () => {
+    const project = await copyProject(path.join(temp.dir, 'looping'));
+    const out = path.join(project, 'dist');
+    expect((await runCli(['build', '--root', project])).code).toBe(0);
+    const before = hashTree(out);
+    const file = path.join(project, 'src/templates/BrandPage.tsx');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {',
+        "export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {\n  if (brand.slug === 'perang88') while (true) {}",
+      ),
+    );
+    const started = Date.now();
+    const result = await runCli(['build', '--root', project], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' }, timeoutMs: 15_000 });
+    expect(result.code, result.stderr).toBe(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(result.stderr).toContain('Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)');
+    expect(result.stderr).toContain('SITEGEN_RENDER_TIMEOUT_MS');
+    expect(hashTree(out)).toEqual(before);
+
+    // The same limit covers code that runs when the site module loads.
+    const site = path.join(project, 'src/content/site.ts');
+    writeFileSync(site, `${readFileSync(site, 'utf8')}\nfor (;;) {}\n`);
+    const loading = await runCli(['build', '--root', project], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' }, timeoutMs: 15_000 });
+    expect(loading.code, loading.stderr).toBe(1);
+    expect(loading.stderr).toContain("Loading the site's content and templates ran longer than 500 ms");
+  });
+
+  it('rejects a SITEGEN_RENDER_TIMEOUT_MS that is not a number of milliseconds', async () => {
+    const result = await runCli(['build', '--out', path.join(temp.dir, 'bad-limit')], { env: { SITEGEN_RENDER_TIMEOUT_MS: '10s' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('SITEGEN_RENDER_TIMEOUT_MS is "10s"; expected a whole number of milliseconds');
+  });
 });

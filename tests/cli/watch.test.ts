@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { readFileSync, symlinkSync, writeFileSync, unlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, eventually, makeTempDir, runCli, startCli, type RunningCli } from '../helpers/cli.ts';
@@ -17,6 +18,54 @@ function get(base: string, rawPath: string): Promise<{ status: number; body: str
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * The status and body of a GET sent with exactly this Host header (null: none at all),
+ * which fetch cannot do. An event stream never ends: its body is not awaited.
+ */
+function getWithHost(base: string, rawPath: string, host: string | null): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: rawPath, method: 'GET', setHost: false, headers: host === null ? {} : { Host: host } },
+      (res) => {
+        if (res.headers['content-type'] === 'text/event-stream') {
+          resolve({ status: res.statusCode ?? 0, body: '' });
+          req.destroy();
+          return;
+        }
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What a DNS-rebinding page would get, and what the real names get. */
+async function expectOnlyLocalHosts(base: string, paths: string[]) {
+  const port = new URL(base).port;
+  for (const rawPath of paths) {
+    for (const host of ['evil.com', `evil.com:${port}`, `EVIL.com:${port}`, 'localhost.evil.com', '127.0.0.1.nip.io', '']) {
+      const refused = await getWithHost(base, rawPath, host);
+      expect(refused.status, `${host} ${rawPath}`).toBe(403);
+    }
+    // Node itself answers 400 to an HTTP/1.1 request without Host; the server refuses HTTP/1.0 ones.
+    const missing = await getWithHost(base, rawPath, null);
+    expect([400, 403], `no Host, ${rawPath}`).toContain(missing.status);
+    expect(missing.body).not.toContain('<html');
+  }
+  const refused = await getWithHost(base, '/', `evil.com:${port}`);
+  expect(refused.body).toContain('"evil.com" is not allowed');
+  expect(refused.body).toContain('--allowed-host evil.com');
+  expect(refused.body).not.toContain('<html');
+  for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, 'localhost', `LocalHost:${port}`]) {
+    expect((await getWithHost(base, '/', host)).status, host).toBe(200);
+  }
 }
 
 describe('sitegen watch', () => {
@@ -138,6 +187,35 @@ describe('sitegen watch', () => {
     await eventually(async () => (await get(base, '/')).status === 200);
   });
 
+  it('refuses requests whose Host header is not this machine (DNS rebinding)', async () => {
+    await expectOnlyLocalHosts(base, ['/', '/kontak/', '/__sitegen/events', '/__sitegen/reload.js', '/tidak/ada/', '/assets/nothing.css']);
+    expect((await getWithHost(base, '/__sitegen/events', `localhost:${new URL(base).port}`)).status).toBe(200);
+  });
+
+  it('stops a template that never returns, shows the error screen, recovers on a fixed save, and ends on SIGTERM', async () => {
+    const looping = await copyProject(path.join(temp.dir, 'looping'));
+    const other = startCli(['watch', '--root', looping, '--port', '0', '--no-open'], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' } });
+    try {
+      const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+      const file = path.join(looping, 'src/templates/BrandPage.tsx');
+      const good = readFileSync(file, 'utf8');
+      const signature = 'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {';
+      writeFileSync(file, good.replace(signature, `${signature}\n  if (brand.slug === 'perang88') while (true) {}`));
+      await other.waitFor(/Unexpected Application Error!/, 10_000);
+      const broken = await get(otherBase, '/brand/perang88/');
+      expect(broken.status).toBe(500);
+      expect(broken.body).toContain('Unexpected Application Error!');
+      expect(broken.body).toContain('Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)');
+
+      writeFileSync(file, good);
+      await eventually(async () => (await get(otherBase, '/brand/perang88/')).status === 200);
+      const stopped = await Promise.race([other.stop('SIGTERM'), new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+      expect(stopped, other.output()).toBe(0);
+    } finally {
+      await other.stop('SIGKILL');
+    }
+  });
+
   it('reports a port already in use clearly', async () => {
     const port = new URL(base).port;
     const second = await runCli(['watch', '--root', project, '--port', port, '--no-open', '--out', path.join(temp.dir, 'other')]);
@@ -145,9 +223,14 @@ describe('sitegen watch', () => {
     expect(second.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
   });
 
-  it('stops cleanly with exit code 0 on SIGINT', async () => {
-    const other = startCli(['watch', '--root', project, '--port', '0', '--no-open', '--out', path.join(temp.dir, 'sigint')]);
-    await other.waitFor(/serving/);
+  it('answers a host named by --allowed-host, and stops cleanly with exit code 0 on SIGINT', async () => {
+    const other = startCli(['watch', '--root', project, '--port', '0', '--no-open', '--out', path.join(temp.dir, 'sigint'), '--allowed-host', 'evil.com', '--allowed-host', 'Dev.Example']);
+    const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+    expect((await getWithHost(otherBase, '/', 'evil.com')).status).toBe(200);
+    expect((await getWithHost(otherBase, '/', `dev.example:${new URL(otherBase).port}`)).status).toBe(200);
+    expect((await getWithHost(otherBase, '/__sitegen/events', 'evil.com')).status).toBe(200);
+    expect((await getWithHost(otherBase, '/', 'other.example')).status).toBe(403);
+    expect(other.output()).not.toContain('reachable from the network');
     expect(await other.stop('SIGINT'), other.output()).toBe(0);
     expect(other.output()).toMatch(/stopped/);
     expect(await watcher.stop('SIGTERM'), watcher.output()).toBe(0);
@@ -170,7 +253,24 @@ describe('sitegen preview', () => {
       expect(brand.status).toBe(404);
       expect(brand.body).toContain('Brand tidak ditemukan');
       expect((await get(base, '/../package.json')).status).toBe(403);
+      await expectOnlyLocalHosts(base, ['/', '/brand/loyal4d/', '/__sitegen/events', '/tidak/ada/']);
       expect(await preview.stop('SIGINT')).toBe(0);
+
+      const allowing = startCli(['preview', out, '--port', '0', '--allowed-host', 'evil.com']);
+      const allowingBase = (await allowing.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+      expect((await getWithHost(allowingBase, '/', 'evil.com')).status).toBe(200);
+      expect((await getWithHost(allowingBase, '/', 'evil.org')).status).toBe(403);
+      expect(await allowing.stop('SIGINT')).toBe(0);
+
+      // On every interface: a warning, and the machine's own addresses are allowed.
+      const open = startCli(['preview', out, '--host', '0.0.0.0', '--port', '0']);
+      const port = (await open.waitFor(/at http:\/\/0\.0\.0\.0:(\d+)\//))[1];
+      expect(open.output()).toMatch(/warning: --host 0\.0\.0\.0 makes this server reachable from the network/);
+      const openBase = `http://127.0.0.1:${port}/`;
+      const own = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
+      if (own) expect((await getWithHost(openBase, '/', `${own.address}:${port}`)).status).toBe(200);
+      expect((await getWithHost(openBase, '/', `evil.com:${port}`)).status).toBe(403);
+      expect(await open.stop('SIGINT')).toBe(0);
     } finally {
       await temp.remove();
     }

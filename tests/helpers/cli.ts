@@ -10,8 +10,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `sitegen ...args` as a child process and collects its exit code and output. */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+/**
+ * Runs `sitegen ...args` as a child process and collects its exit code and output. With
+ * `timeoutMs`, a run that has not ended by then is killed (SIGKILL; code null).
+ */
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? REPO,
@@ -22,8 +25,15 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+      stderr += `\n[test helper] killed after ${options.timeoutMs} ms\n`;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -50,10 +60,10 @@ export interface RunningCli {
 }
 
 /** Starts a long-running `sitegen ...args` (watch, preview) and lets a test follow its output. */
-export function startCli(args: string[], options: { cwd?: string } = {}): RunningCli {
+export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): RunningCli {
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO,
-    env: { ...process.env, CI: '1' },
+    env: { ...process.env, CI: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

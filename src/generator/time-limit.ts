@@ -1,0 +1,56 @@
+import vm from 'node:vm';
+import { SitegenError } from './errors.ts';
+
+/** How long one page's render (or the site module's evaluation) may run; see renderTimeLimitMs. */
+export const DEFAULT_RENDER_TIMEOUT_MS = 10_000;
+const ENV_NAME = 'SITEGEN_RENDER_TIMEOUT_MS';
+
+/** Thrown by runWithTimeLimit when the job ran longer than its limit and V8 stopped it. */
+export class TimeLimitExceeded extends Error {
+  constructor(readonly limitMs: number) {
+    super(`ran longer than ${limitMs} ms`);
+    this.name = 'TimeLimitExceeded';
+  }
+}
+
+const SLOT = Symbol.for('sitegen.timeLimitedJob');
+// Compiled once: a call costs one watchdog thread (about 60 µs), so callers batch work.
+const CALL_JOB = new vm.Script(`globalThis[Symbol.for('sitegen.timeLimitedJob')]()`, { filename: 'sitegen:time-limit' });
+
+/**
+ * Runs `job` synchronously and returns its result. After `limitMs`, V8 terminates it
+ * wherever it is (a `while (true) {}` in a template included) and this throws
+ * TimeLimitExceeded; errors the job throws pass through. A Ctrl-C while the job runs
+ * stops it too, then reaches the process as if it had arrived a moment later.
+ */
+export function runWithTimeLimit<T>(job: () => T, limitMs: number): T {
+  const global = globalThis as Record<symbol, unknown>;
+  const previous = global[SLOT];
+  global[SLOT] = job;
+  try {
+    return CALL_JOB.runInThisContext({ timeout: limitMs, breakOnSigint: true }) as T;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new TimeLimitExceeded(limitMs);
+    // breakOnSigint swallows the signal to interrupt the job: send it again for the
+    // process's own handlers (watch's shutdown) or the default exit.
+    if (code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') {
+      process.kill(process.pid, 'SIGINT');
+      throw new SitegenError('Interrupted by Ctrl-C.', { cause: error });
+    }
+    throw error;
+  } finally {
+    global[SLOT] = previous;
+  }
+}
+
+/** $SITEGEN_RENDER_TIMEOUT_MS, else 10 seconds. */
+export function renderTimeLimitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env[ENV_NAME];
+  if (value === undefined || value === '') return DEFAULT_RENDER_TIMEOUT_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) {
+    throw new SitegenError(`${ENV_NAME} is "${value}"; expected a whole number of milliseconds greater than 0, such as 10000.`);
+  }
+  return ms;
+}
