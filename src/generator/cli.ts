@@ -31,8 +31,9 @@ export async function main(argv: string[]): Promise<void> {
       // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.
       const interrupt = (signal: NodeJS.Signals) => {
         progress.clear();
-        removeUnfinishedOutputSync();
-        process.stderr.write(`sitegen: build stopped by ${signal}; ${displayPath(project.outDir)}/ holds the last complete build, and no temporary folder is left.\n`);
+        const isClean = removeUnfinishedOutputSync();
+        const leftovers = isClean ? 'no temporary folder is left' : 'the next build deletes what is left of the temporary folder';
+        process.stderr.write(`sitegen: build stopped by ${signal}; ${displayPath(project.outDir)}/ holds the last complete build, and ${leftovers}.\n`);
         process.exit(signal === 'SIGINT' ? 130 : 143);
       };
       process.once('SIGINT', interrupt).once('SIGTERM', interrupt);

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { lstat, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,35 @@ export async function resolveOutputDir(out: string, root: string): Promise<strin
     `it is not empty (${sample}) and has no ${OUTPUT_MARKER} file, so sitegen did not write it and will not delete it`,
     'Choose another folder with --out, or empty this one yourself if nothing in it is needed.',
   );
+}
+
+/**
+ * Deletes an output tree (a finished build's old output, or a temporary one) with its
+ * marker last, so a process killed midway leaves a marked tree that the next build may
+ * finish deleting, never an unmarked remainder no build will touch. Missing is fine.
+ */
+export async function removeOutputTree(dir: string): Promise<void> {
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(entries.filter((name) => name !== OUTPUT_MARKER).map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
+  await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * removeOutputTree for a signal handler, which cannot wait. Files whose open(2) was already
+ * queued on libuv's thread pool may still appear while it runs, and rmSync's own retries
+ * do not look at a folder's entries again, so the whole removal is retried.
+ */
+export function removeOutputTreeSync(dir: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const entries = existsSync(dir) ? readdirSync(dir) : [];
+      for (const name of entries) if (name !== OUTPUT_MARKER) rmSync(path.join(dir, name), { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt === 20) throw error;
+    }
+  }
 }
 
 /** Whether `dir` is a folder that sitegen wrote: it carries the marker. Reads disk. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync, rmSync, writeFile as writeFileCallback } from 'node:fs';
+import { existsSync, renameSync, writeFile as writeFileCallback } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { explainSystemError } from './errors.ts';
-import { isMarkedOutput, isRunning, lockOutputDir, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, type OutputLock } from './output-dir.ts';
+import { isMarkedOutput, isRunning, lockOutputDir, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, removeOutputTree, removeOutputTreeSync, type OutputLock } from './output-dir.ts';
 
 /** One file of the output, by its path relative to the output folder. */
 export interface OutputFile {
@@ -66,9 +66,9 @@ export class AtomicDirWriter implements Writer {
   private readonly removeOnSignal = () => {
     if (existsSync(this.tempDir)) {
       if (!existsSync(this.outDir) && existsSync(this.oldDir)) renameSync(this.oldDir, this.outDir);
-      rmSync(this.tempDir, { recursive: true, force: true });
+      removeOutputTreeSync(this.tempDir);
     } else {
-      rmSync(this.oldDir, { recursive: true, force: true });
+      removeOutputTreeSync(this.oldDir);
     }
   };
 
@@ -146,7 +146,7 @@ export class AtomicDirWriter implements Writer {
       if (hadPrevious) await rename(old, this.outDir);
       throw error;
     }
-    if (hadPrevious) this.cleanup = rm(old, { recursive: true, force: true });
+    if (hadPrevious) this.cleanup = removeOutputTree(old);
   }
 
   async abort(): Promise<void> {
@@ -154,7 +154,7 @@ export class AtomicDirWriter implements Writer {
     this.isFinished = true;
     const lock = await this.ready.catch(() => undefined);
     await Promise.all(this.inFlight);
-    await rm(this.tempDir, { recursive: true, force: true });
+    await removeOutputTree(this.tempDir);
     unfinished.delete(this.removeOnSignal);
     if (lock) {
       unfinished.delete(lock.releaseSync);
@@ -225,7 +225,7 @@ async function recoverInterruptedSwap(outDir: string) {
       await rename(full, outDir);
       hasOutput = true;
     } else {
-      await rm(full, { recursive: true, force: true });
+      await removeOutputTree(full);
     }
   }
 }
@@ -235,11 +235,20 @@ const unfinished = new Set<() => void>();
 
 /**
  * Deletes the temporary folders of builds still in progress and releases their locks.
- * For SIGINT/SIGTERM handlers: the process exits right after. Touches disk.
+ * For SIGINT/SIGTERM handlers: the process exits right after. Returns false when some of
+ * it could not be deleted (the marker stays, so the next build finishes the job). Touches disk.
  */
-export function removeUnfinishedOutputSync(): void {
-  for (const cleanUp of unfinished) cleanUp();
+export function removeUnfinishedOutputSync(): boolean {
+  let isClean = true;
+  for (const cleanUp of unfinished) {
+    try {
+      cleanUp();
+    } catch {
+      isClean = false;
+    }
+  }
   unfinished.clear();
+  return isClean;
 }
 
 /** Registers a synchronous clean-up (a lock held by watch) for removeUnfinishedOutputSync. */
