@@ -26,7 +26,7 @@
  *
  * Every message starts with "line N:" and quotes content only through printable().
  */
-import { html as html5, parse, parseFragment, Tokenizer, TokenizerMode, type DefaultTreeAdapterMap, type ParserError, type Token } from 'parse5';
+import { html as html5, parse, parseFragment, Parser, Tokenizer, TokenizerMode, type DefaultTreeAdapterMap, type ParserError, type Token } from 'parse5';
 import { printable } from './errors.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -130,6 +130,14 @@ interface Problem {
  * nests too deep is reported and never handed to it.
  */
 export function checkArticleBody(html: string, options: PolicyOptions = {}): string[] {
+  return isCleanBody(html, options) ? [] : listBodyProblems(html, options);
+}
+
+/**
+ * checkArticleBody without its fast path: always both passes with source locations.
+ * Exported so a property test can hold the fast path to the same verdicts. Pure.
+ */
+export function listBodyProblems(html: string, options: PolicyOptions = {}): string[] {
   const problems: Problem[] = [];
   // Every start tag as written, not only the elements the tree builder makes of them: it
   // renames some (<image> becomes <img>, which the linker's htmlparser2 does not do) and
@@ -146,6 +154,68 @@ export function checkArticleBody(html: string, options: PolicyOptions = {}): str
   const fragment = parseFragment(html, { sourceCodeLocationInfo: true, onParseError: parseErrorReporter(problems) });
   walk(fragment.childNodes, 'body', problems, options, source.unclosed);
   return format(problems);
+}
+
+/** Thrown inside the fast path's token hooks to stop parsing at the first sign of a problem. */
+const NOT_CLEAN = Symbol('not clean');
+
+/**
+ * The fast path of checkArticleBody, for the common case of a clean body: one parse5 pass
+ * without source locations (the slow path tokenizes twice, with locations), the allow-list
+ * applied to every start tag as the tokenizer emits it. True only when no rule fired, every
+ * start tag made the element it names, every end tag closed exactly the element its start
+ * tag made (so the browser ended none early), and the tree holds no element the tags did
+ * not name (so the tree walk has nothing to add). On any doubt it stops and returns false;
+ * the slow path then finds the problems with their lines. Uses parse5's Parser, exported
+ * as @internal, the way its own parseFragment does.
+ */
+function isCleanBody(html: string, options: PolicyOptions): boolean {
+  const parser = Parser.getFragmentParser<DefaultTreeAdapterMap>(null, { onParseError: () => { throw NOT_CLEAN; } });
+  // parse5 turns source locations on whenever parse errors are reported, which doubles the
+  // cost; this path only needs to know that an error happened, not where.
+  parser.options.sourceCodeLocationInfo = false;
+  const open: unknown[] = [];
+  const written: string[] = [];
+  const notClean = () => {
+    throw NOT_CLEAN;
+  };
+  const onStartTag = parser.onStartTag.bind(parser);
+  const onEndTag = parser.onEndTag.bind(parser);
+  parser.onStartTag = (token: Token.TagToken) => {
+    checkBodyElement(token.tagName, html5.NS.HTML, token.attrs, options, notClean);
+    written.push(`${open.length}:${token.tagName}`);
+    if (open.length >= MAX_BODY_DEPTH) notClean();
+    const before = parser.openElements.current;
+    onStartTag(token);
+    if (VOID_ELEMENTS.has(token.tagName)) return;
+    const made = parser.openElements.current;
+    if (made === before || (made as Element | undefined)?.tagName !== token.tagName) notClean();
+    open.push(made);
+  };
+  parser.onEndTag = (token: Token.TagToken) => {
+    if (open.length === 0 || parser.openElements.current !== open.pop()) notClean();
+    onEndTag(token);
+  };
+  try {
+    parser.tokenizer.write(html, true);
+  } catch (error) {
+    if (error === NOT_CLEAN) return false;
+    throw error;
+  }
+  return open.length === 0 && nestingOf(parser.getFragment().childNodes).join() === written.join();
+}
+
+/** Every element of a tree in document order as "depth:name", the shape isCleanBody records of the tags. */
+function nestingOf(nodes: Node[]): string[] {
+  const shape: string[] = [];
+  const stack: { node: Node; depth: number }[] = nodes.map((node) => ({ node, depth: 0 })).reverse();
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (!('tagName' in node)) continue;
+    shape.push(`${depth}:${node.tagName}`);
+    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push({ node: node.childNodes[i], depth: depth + 1 });
+  }
+  return shape;
 }
 
 /**

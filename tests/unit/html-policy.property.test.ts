@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_ELEMENTS, GLOBAL_ATTRIBUTES, checkArticleBody } from '../../src/generator/html-policy.ts';
+import { ARTICLE_ELEMENTS, GLOBAL_ATTRIBUTES, checkArticleBody, listBodyProblems } from '../../src/generator/html-policy.ts';
 import { linkFirstMentions } from '../../src/generator/link-brands.ts';
 import { firstInvalidUtf8Offset } from '../../src/generator/load-content.ts';
 
@@ -212,6 +212,21 @@ describe('property: what the policy accepts, a browser builds nothing unsafe fro
     expect(stats.accepted, JSON.stringify(stats)).toBeGreaterThan(stats.runs * 0.05);
     expect(stats.acceptedWithUrls, JSON.stringify(stats)).toBeGreaterThan(100);
     expect(stats.unsafe, JSON.stringify(stats)).toBeGreaterThan(stats.runs * 0.2);
+  }, 60_000);
+
+  it("checkArticleBody's fast path accepts exactly what the detailed check accepts", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(body, (html) => {
+        const fast = checkArticleBody(html).length === 0;
+        expect(fast, `fast path ${fast ? 'accepted' : 'refused'}:\n${html}\ndetailed: ${listBodyProblems(html).join('; ')}`).toBe(
+          listBodyProblems(html).length === 0,
+        );
+        if (fast) accepted++;
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 3000), seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+    );
+    expect(accepted).toBeGreaterThan(100);
   }, 60_000);
 
   it('the generator really writes attacks: many of its encoded URLs are javascript: to a browser, few literally', () => {
