@@ -155,11 +155,11 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch'):
     if (holder?.pid === process.pid) return { release: async () => {}, releaseSync: () => {} };
     const who = holder ? `sitegen ${holder.command} (PID ${holder.pid})` : 'another sitegen process';
     if (holder?.command === 'watch') {
-      throw new SitegenError(`${who} is writing ${outDir}. Stop it first, or build into another folder with --out.`, { file: outDir });
+      throw new SitegenError(`The output folder ${outDir} is in use by ${who}. Stop it first, or build into another folder with --out.`, { file: outDir });
     }
     if (Date.now() - started > LOCK_WAIT_MS) {
       throw new SitegenError(
-        `${who} has been writing ${outDir} for over ${LOCK_WAIT_MS / 1000} s. Wait for it or stop it; if no sitegen is running, delete ${file}.`,
+        `The output folder ${outDir} has been in use by ${who} for over ${LOCK_WAIT_MS / 1000} s. Wait for it or stop it; if no sitegen is running, delete ${file}.`,
         { file: outDir },
       );
     }

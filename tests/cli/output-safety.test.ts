@@ -165,7 +165,7 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
       const before = hashTree(out);
       const result = await runCli(['build', '--root', project, '--out', out]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/sitegen watch \(PID \d+\) is writing .*shared\. Stop it first, or build into another folder with --out\./);
+      expect(result.stderr).toMatch(/The output folder .*shared is in use by sitegen watch \(PID \d+\)\. Stop it first, or build into another folder with --out\./);
       expect(hashTree(out)).toEqual(before);
     } finally {
       expect(await watcher.stop()).toBe(0);
