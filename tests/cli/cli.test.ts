@@ -70,19 +70,25 @@ describe('sitegen CLI', () => {
     expect(hashTree(b)).toEqual(first);
   });
 
-  it('fails on a template that throws, names the route and the source line, and keeps the previous output', async () => {
-    const project = await copyProject(path.join(temp.dir, 'throwing'));
+  /**
+   * A copy of the project, built once (its output hashed), then its BrandPage template
+   * changed to run `statement` for the perang88 brand only.
+   */
+  async function builtProjectWithBrokenBrandPage(name: string, statement: string) {
+    const project = await copyProject(path.join(temp.dir, name));
     const out = path.join(project, 'dist');
     expect((await runCli(['build', '--root', project])).code).toBe(0);
     const before = hashTree(out);
     const file = path.join(project, 'src/templates/BrandPage.tsx');
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace(
-        'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {',
-        "export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {\n  if (brand.slug === 'perang88') throw new Error('rating table is missing');",
-      ),
-    );
+    const signature = 'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {';
+    const source = readFileSync(file, 'utf8');
+    if (!source.includes(signature)) throw new Error('test setup: BrandPage signature not found');
+    writeFileSync(file, source.replace(signature, `${signature}\n  if (brand.slug === 'perang88') ${statement}`));
+    return { project, out, before };
+  }
+
+  it('fails on a template that throws, names the route and the source line, and keeps the previous output', async () => {
+    const { project, out, before } = await builtProjectWithBrokenBrandPage('throwing', "throw new Error('rating table is missing');");
     const result = await runCli(['build', '--root', project]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Rendering /brand/perang88/ with BrandPage failed at src/templates/BrandPage.tsx:');
@@ -92,18 +98,7 @@ describe('sitegen CLI', () => {
   });
 
   it('stops a template that never returns after SITEGEN_RENDER_TIMEOUT_MS, names the route and template, and keeps the previous output', async () => {
-    const project = await copyProject(path.join(temp.dir, 'looping'));
-    const out = path.join(project, 'dist');
-    expect((await runCli(['build', '--root', project])).code).toBe(0);
-    const before = hashTree(out);
-    const file = path.join(project, 'src/templates/BrandPage.tsx');
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace(
-        'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {',
-        "export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {\n  if (brand.slug === 'perang88') while (true) {}",
-      ),
-    );
+    const { project, out, before } = await builtProjectWithBrokenBrandPage('looping', 'while (true) {}');
     const started = Date.now();
     const result = await runCli(['build', '--root', project], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' }, timeoutMs: 15_000 });
     expect(result.code, result.stderr).toBe(1);
