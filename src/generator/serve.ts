@@ -181,15 +181,13 @@ export function allowedHostNames(listenHost: string, extra: string[]): Set<strin
   return names;
 }
 
-/** "Example.COM:4321" -> "example.com", "[::1]:4321" -> "[::1]"; undefined when missing or empty. */
+/**
+ * "Example.COM:4321" -> "example.com", "[::1]:4321" -> "[::1]"; undefined when missing,
+ * empty, or not the shape a browser sends (a name or bracketed IPv6 address and an
+ * optional port: "localhost:80@evil.com" or "a, b" are refused, not read as "localhost").
+ */
 function hostNameOf(header: string | undefined): string | undefined {
-  const value = header?.trim().toLowerCase();
-  if (!value) return undefined;
-  if (value.startsWith('[')) {
-    const end = value.indexOf(']');
-    return end === -1 ? value : value.slice(0, end + 1);
-  }
-  return value.split(':')[0];
+  return /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/.exec(header?.trim().toLowerCase() ?? '')?.[1];
 }
 
 /** An IPv6 address in brackets, as it appears in a Host header; names and IPv4 as they are, lowercase. */

@@ -50,7 +50,7 @@ function getWithHost(base: string, rawPath: string, host: string | null): Promis
 async function expectOnlyLocalHosts(base: string, paths: string[]) {
   const port = new URL(base).port;
   for (const rawPath of paths) {
-    for (const host of ['evil.com', `evil.com:${port}`, `EVIL.com:${port}`, 'localhost.evil.com', '127.0.0.1.nip.io', '']) {
+    for (const host of ['evil.com', `evil.com:${port}`, `EVIL.com:${port}`, 'localhost.evil.com', '127.0.0.1.nip.io', `localhost:${port}@evil.com`, `127.0.0.1:${port}, evil.com`, '']) {
       const refused = await getWithHost(base, rawPath, host);
       expect(refused.status, `${host} ${rawPath}`).toBe(403);
     }
