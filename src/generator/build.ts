@@ -76,11 +76,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     // esbuild bundles in its own process; load the linker (cheerio) and React meanwhile.
     const bundling = bundler.bundle();
-    [stages, bundles] = await Promise.all([Promise.all([import('./link-brands.ts'), import('./render-pages.ts')]), bundling]);
+    [stages, bundles] = await Promise.all([Promise.all([import('./link-brands.ts'), import('./render-pages.ts'), import('./html-policy.ts')]), bundling]);
   } finally {
     if (!options.bundler) await bundler.dispose();
   }
-  const [{ linkFirstMentions }, { renderSlice }] = stages;
+  const [{ linkFirstMentions }, { renderSlice }, { duplicateIds }] = stages;
   lap('bundle');
   const site = loadSite(bundles, root, limitMs);
   const { content, bodies } = await loadContent(site.content, root);
@@ -98,6 +98,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const routes = planRoutes({ content, bodies: linkedBodies, siteUrl, assets: { css: `/${styles.path}`, js: `/${client.path}`, icon: `/${icon.path}` } });
   lap('plan routes');
 
+  // A body may set ids; a page that then uses one twice (id="main" is the skip link's
+  // target) is invalid HTML. Only pages that can hold such an id are parsed again.
+  const mayRepeatIds = [...linkedBodies.values()].some((html) => /\sid\s*=/i.test(html));
+
   const writer = options.writer ?? new AtomicDirWriter(outDir!);
   let summary;
   try {
@@ -105,6 +109,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let done = 0;
     while (done < routes.length) {
       for (const contents of renderSlice(routes, done, site, limitMs)) {
+        if (mayRepeatIds) checkUniqueIds(routes[done], contents, duplicateIds);
         await writer.add({ path: routes[done].outputPath, contents });
         done++;
         options.onPage?.(done, routes.length);
@@ -168,6 +173,16 @@ function linkBodies(
   }
   if (cache) for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
   return linked;
+}
+
+function checkUniqueIds(route: Route, html: string, duplicateIds: (html: string) => string[]) {
+  const repeated = duplicateIds(html);
+  if (repeated.length > 0) {
+    throw new SitegenError(
+      `${route.source}: the page ${route.url} uses the id ${repeated.map((id) => `"${id}"`).join(', ')} more than once; an id in an article body must not repeat one of the page's own (such as "main") or another in the body. Rename it.`,
+      { file: route.source },
+    );
+  }
 }
 
 /** An absolute http(s) URL ending in "/", or a SitegenError naming where the bad value came from. */

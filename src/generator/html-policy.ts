@@ -232,6 +232,7 @@ export function checkPage(html: string, options: PolicyOptions = {}): string[] {
   if (source.isTooDeep) return format(problems);
   const document = parse(html, { sourceCodeLocationInfo: true, onParseError: parseErrorReporter(problems) });
   const cspTags = walk(document.childNodes, 'page', problems, options, source.unclosed);
+  for (const id of repeatedIds(document.childNodes)) problems.push({ line: 1, message: `the id ${quote(id)} is used more than once on the page` });
   if (cspTags.length === 0) {
     problems.push({ line: 1, message: `has no <meta http-equiv="Content-Security-Policy">; every page carries the site's policy` });
   }
@@ -244,6 +245,30 @@ export function checkPage(html: string, options: PolicyOptions = {}): string[] {
     }
   }
   return format(problems);
+}
+
+/**
+ * The ids a built page uses more than once (a body's id="main" beside the template's),
+ * each once, in document order. Parses `html` as a browser would; pure.
+ */
+export function duplicateIds(html: string): string[] {
+  return repeatedIds(parse(html).childNodes);
+}
+
+function repeatedIds(nodes: Node[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const stack = [...nodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!('tagName' in node)) continue;
+    const id = node.attrs.find((attribute) => attribute.name === 'id' && !attribute.prefix)?.value;
+    if (id !== undefined) (seen.has(id) ? repeated : seen).add(id);
+    const content = (node as Partial<DefaultTreeAdapterMap['template']>).content;
+    const children = content ? content.childNodes : node.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return [...repeated];
 }
 
 /** `value` as the URL parser reads it: leading and trailing C0 controls and spaces removed, then every tab, LF and CR. */
@@ -520,7 +545,26 @@ function checkBodyElement(
       }
     }
   }
+  if (name === 'a') checkOutboundLink(attributes, report);
   return true;
+}
+
+/**
+ * A body link to another host opens in a new tab without handing the page a reference
+ * back or a referrer, the rule `sitegen check` holds every built page to: `target="_blank"`
+ * and `rel` with noopener and noreferrer. (Brand mentions get such links from the linker.)
+ */
+function checkOutboundLink(attributes: Token.Attribute[], report: (message: string, attribute?: string) => void) {
+  const value = (attributeName: string) => attributes.find((a) => a.name === attributeName && !a.prefix)?.value;
+  const href = value('href');
+  if (href === undefined || urlScheme(href) === 'mailto' || urlScheme(href) === 'tel' || !isOtherHost(href)) return;
+  const rel = (value('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+  if (value('target') !== '_blank' || !rel.includes('noopener') || !rel.includes('noreferrer')) {
+    report(
+      `a link to another site (${quote(href)}) needs target="_blank" rel="noopener noreferrer" (write an address on this site as a relative link such as "/artikel/")`,
+      'href',
+    );
+  }
 }
 
 function whyRefused(name: string, namespace: string): string {

@@ -116,6 +116,11 @@ describe('sitegen check', () => {
       message: /line \d+: <div> is nested \d+ elements deep; a page may nest at most 200/,
     },
     {
+      name: 'an id in the body that the page already uses (the skip link target)',
+      change: (html) => html.replace(BODY_START, `${BODY_START}<p id="main">x</p>`),
+      message: /line \d+: the id "main" is used more than once on the page/,
+    },
+    {
       name: 'a body that closes its container early and continues outside it',
       change: (html) => html.replace(BODY_START, `${BODY_START}<p>x</p></div><p>y</p>`),
       message: /line \d+: <\/div> has no matching <div>/,

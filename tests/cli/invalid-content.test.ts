@@ -119,6 +119,11 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
     message: `${BODY}: is not a regular file (a directory, pipe, socket or device); a body must be a regular file`,
   },
   {
+    name: 'a hand-written link to another site without target and rel (check would refuse the built page)',
+    breakIt: (p) => edit(p, BODY, '</h2>', '</h2><p><a href="https://bantuan.example/">bantuan</a></p>'),
+    message: `${BODY}: line ${insertedLine}: a link to another site ("https://bantuan.example/") needs target="_blank" rel="noopener noreferrer"`,
+  },
+  {
     name: 'a body with a NUL byte',
     breakIt: (p) => insertAfterFirstHeading(p, Buffer.from([0])),
     message: `${BODY}: line ${insertedLine}, column ${insertedColumn}: a NUL byte (byte offset ${insertedAt}); a body is text and never contains NUL`,
@@ -159,6 +164,19 @@ describe('invalid content fails the build, says where and why, and keeps the pre
     expect(result.stdout).toBe('');
     // Content is quoted only through printable(): no raw control character reaches the terminal.
     expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(hashTree(path.join(project, 'dist'))).toEqual(before);
+  });
+
+  it('refuses a body id that the page already uses, naming the article and the id', async () => {
+    const project = path.join(temp.dir, 'duplicate-id');
+    await cp(golden, project, { recursive: true });
+    const before = hashTree(path.join(project, 'dist'));
+    await edit(project, BODY, '</h2>', '</h2><p id="main">x</p>');
+    const result = await runCli(['build', '--root', project]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'src/content/articles.ts: article "perang88-mengenal-fitur-slot-modern": the page /artikel/perang88-mengenal-fitur-slot-modern/ uses the id "main" more than once',
+    );
     expect(hashTree(path.join(project, 'dist'))).toEqual(before);
   });
 

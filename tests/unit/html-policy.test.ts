@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { META_CONTENT_SECURITY_POLICY, checkArticleBody, checkPage, urlProblem, urlScheme, urlsOfList } from '../../src/generator/html-policy.ts';
+import { META_CONTENT_SECURITY_POLICY, checkArticleBody, checkPage, duplicateIds, urlProblem, urlScheme, urlsOfList } from '../../src/generator/html-policy.ts';
 
 /**
  * Bodies that passed the old regex checker (check-body-html.ts) and `sitegen build`.
@@ -238,5 +238,23 @@ describe('URL helpers', () => {
     // A candidate's URL is its whole run of non-space characters, commas included.
     expect(urlsOfList('srcset', ' a.png 1x, data:x,y 2x,,c.png,d.png (a,b) 3x, e.png,')).toEqual(['a.png', 'data:x,y', 'c.png,d.png', 'e.png']);
     expect(urlsOfList('ping', ' /a\t/b ')).toEqual(['/a', '/b']);
+  });
+});
+
+describe('outbound links and ids: the rules check holds built pages to, already at build', () => {
+  it('a body link to another site needs target="_blank" and rel noopener noreferrer; site, mailto and tel links do not', () => {
+    expect(checkArticleBody('<p><a href="https://bantuan.example/">x</a></p>')).toEqual([
+      'line 1: a link to another site ("https://bantuan.example/") needs target="_blank" rel="noopener noreferrer" (write an address on this site as a relative link such as "/artikel/")',
+    ]);
+    expect(checkArticleBody('<p><a href="//bantuan.example/" target="_blank" rel="noopener">x</a></p>')).toHaveLength(1);
+    expect(checkArticleBody('<p><a href="https://bantuan.example/" target="_blank" rel="external noopener noreferrer">x</a></p>')).toEqual([]);
+    for (const href of ['/artikel/', '#bagian', 'mailto:redaksi@contoh.example', 'tel:+620000']) {
+      expect(checkArticleBody(`<p><a href="${href}">x</a></p>`), href).toEqual([]);
+    }
+  });
+
+  it('duplicateIds finds ids a page uses twice, as a browser parses them', () => {
+    expect(duplicateIds('<!DOCTYPE html><main id="main"><p id="main">x</p><p id="a"></p><p id="b"></p><p id="a"></p></main>')).toEqual(['main', 'a']);
+    expect(duplicateIds('<p id="x">id="x"</p>')).toEqual([]);
   });
 });
