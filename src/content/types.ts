@@ -59,6 +59,9 @@ export interface Teaser {
   text: string;
 }
 
+/** What cards, badges and logos show of a brand. */
+export type BrandSummary = Pick<Brand, 'name' | 'slug' | 'description' | 'rating' | 'color'>;
+
 export interface SiteConfig {
   /** Absolute base URL with a trailing slash; `--site-url` or SITE_URL override it. */
   url: string;
@@ -90,8 +93,31 @@ export interface SiteConfig {
   articleSchemaDate: string;
 }
 
+/** A page's title (before " | site name" is added when it fits) and meta description. */
+export interface PageCopy {
+  title: string;
+  description: string;
+}
+
+/**
+ * Titles and meta descriptions of every kind of page: the copy search results show.
+ * Each entry is a pure function of the content it describes.
+ */
+export interface SeoCopy {
+  home(site: SiteConfig): PageCopy;
+  articleList(site: SiteConfig, listed: Article[], brands: Brand[]): PageCopy;
+  article(article: Article): PageCopy;
+  /** An article whose body is not written yet (rendered as the fallback article, noindex). */
+  missingArticle(article: Article, site: SiteConfig): PageCopy;
+  brand(brand: Brand, site: SiteConfig): PageCopy;
+  contact(site: SiteConfig): PageCopy;
+  /** The three 404 pages: the root one, /brand/404.html and /artikel/404.html. */
+  notFound: Record<'generic' | 'brand' | 'article', (site: SiteConfig) => PageCopy>;
+}
+
 export interface Content {
   site: SiteConfig;
   brands: Brand[];
   articles: Article[];
+  seo: SeoCopy;
 }

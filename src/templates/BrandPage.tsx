@@ -3,7 +3,7 @@ import { Document } from './Document.tsx';
 import { BrandLogo } from './BrandLogo.tsx';
 import { BrandBadge } from './BrandBadge.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
-import { groupThousands } from './paths.ts';
+import { groupThousands } from '../content/format.ts';
 
 export interface BrandPageProps {
   layout: Layout;

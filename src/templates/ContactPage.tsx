@@ -1,10 +1,10 @@
-import type { Layout } from './types.ts';
+import type { Faq, Layout } from './types.ts';
 import { Document } from './Document.tsx';
 
 export interface ContactPageProps {
   layout: Layout;
   contact: { email: string; whatsapp: string; address: string; hours: { days: string; time: string }[] };
-  faq: { question: string; answer: string }[];
+  faq: Faq[];
 }
 
 /**

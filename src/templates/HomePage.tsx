@@ -1,4 +1,4 @@
-import type { ArticleSummary, BrandSummary, Layout } from './types.ts';
+import type { ArticleSummary, BrandSummary, Layout, Stat } from './types.ts';
 import { Document } from './Document.tsx';
 import { BrandCard } from './BrandCard.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
@@ -6,7 +6,7 @@ import { href } from './paths.ts';
 
 export interface HomePageProps {
   layout: Layout;
-  stats: { value: string; label: string }[];
+  stats: Stat[];
   brands: BrandSummary[];
   featured: ArticleSummary[];
 }

@@ -1,4 +1,8 @@
 /** Props shared by every page template. Templates receive data; they never fetch it. */
+import type { BrandSummary } from '../content/types.ts';
+
+/** Declared once, with the content they come from. */
+export type { BrandSummary, Faq, Stat, Teaser } from '../content/types.ts';
 
 export interface NavLink {
   label: string;
@@ -40,14 +44,6 @@ export interface Layout {
   meta: PageMeta;
 }
 
-export interface BrandSummary {
-  name: string;
-  slug: string;
-  description: string;
-  rating: number;
-  color: string;
-}
-
 export interface ArticleSummary {
   slug: string;
   title: string;
@@ -71,9 +67,4 @@ export interface ArticleView {
   readTime: string;
   /** Trusted HTML (validated and linked by the generator). */
   html: string;
-}
-
-export interface Teaser {
-  title: string;
-  text: string;
 }

@@ -36,18 +36,23 @@ describe('bin/sitegen (launcher)', () => {
   });
   afterAll(() => temp.remove());
 
-  it('bundles on first use, reuses the bundle, and rebundles when src/templates/paths.ts (imported by the generator) changes', async () => {
+  it('bundles on first use, reuses the bundle, and rebundles when a generator source changes; no site source is bundled', async () => {
     const first = await run(['--version']);
     expect(first.code, first.stderr).toBe(0);
     const bundled = pointer();
     expect((await run(['--version'])).code).toBe(0);
     expect(pointer()).toBe(bundled);
+    // The generator imports src/content and src/templates as types only: the site's sources
+    // are bundled per build from --root, never baked into the CLI.
+    const inputs = Object.keys(JSON.parse(readFileSync(path.join(copy, 'bin', JSON.parse(bundled).dir, 'inputs.json'), 'utf8')));
+    expect(inputs).toContain('src/generator/summaries.ts');
+    expect(inputs.filter((file) => /^src\/(content|templates|client)\//.test(file))).toEqual([]);
 
-    // Printed when the CLI loads build (plan-routes imports paths.ts). The root is empty, so
-    // the site's own bundle, which also holds paths.ts, is never built or run.
-    appendFileSync(path.join(copy, 'src/templates/paths.ts'), "\nprocess.stderr.write('paths.ts, second version\\n');\n");
+    // Printed when the CLI loads build (plan-routes imports summaries.ts). The root is empty,
+    // so the site itself is never built.
+    appendFileSync(path.join(copy, 'src/generator/summaries.ts'), "\nprocess.stderr.write('summaries.ts, second version\\n');\n");
     const result = await run(['build', '--root', path.join(temp.dir, 'empty')]);
-    expect(result.stderr).toContain('paths.ts, second version');
+    expect(result.stderr).toContain('summaries.ts, second version');
     expect(bundled).not.toBe('');
     expect(pointer()).not.toBe(bundled);
   });

@@ -5,17 +5,20 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/paths.ts';
 
-/** Every module specifier imported by the .ts/.tsx files of one src/ folder. */
-function importsOf(folder: string): { file: string; specifier: string }[] {
+/** The modules one source text imports or re-exports; `typeOnly` for `import type` and `export type` (erased by esbuild). */
+function importsIn(text: string): { specifier: string; typeOnly: boolean }[] {
+  return [...text.matchAll(/^\s*(?:import|export)(\s+type\b)?(?:[^'"]*from)?\s*['"]([^'"]+)['"]/gm)].map((m) => ({
+    specifier: m[2],
+    typeOnly: m[1] !== undefined,
+  }));
+}
+
+/** Every module imported by the .ts/.tsx files of one src/ folder. */
+function importsOf(folder: string): { file: string; specifier: string; typeOnly: boolean }[] {
   const dir = path.join(REPO, 'src', folder);
   return readdirSync(dir)
     .filter((name) => /\.tsx?$/.test(name))
-    .flatMap((name) =>
-      [...readFileSync(path.join(dir, name), 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm)].map((m) => ({
-        file: `${folder}/${name}`,
-        specifier: m[1],
-      })),
-    );
+    .flatMap((name) => importsIn(readFileSync(path.join(dir, name), 'utf8')).map((found) => ({ file: `${folder}/${name}`, ...found })));
 }
 
 describe('dependencies flow one way', () => {
@@ -23,13 +26,43 @@ describe('dependencies flow one way', () => {
     for (const { file, specifier } of importsOf('content')) expect(specifier, file).toMatch(/^\.\/[\w-]+\.ts$/);
   });
 
-  it('templates import only React types, each other and content types; no I/O', () => {
-    for (const { file, specifier } of importsOf('templates')) {
-      expect(specifier, file).toMatch(/^(react|\.\/[\w-]+\.tsx?)$/);
+  it('templates import only React, each other, content types and the content formatting helpers; no I/O', () => {
+    for (const { file, specifier, typeOnly } of importsOf('templates')) {
+      if (specifier === '../content/types.ts') expect(typeOnly, `${file}: content types are imported with "import type"`).toBe(true);
+      else expect(specifier, file).toMatch(/^(react|\.\/[\w-]+\.tsx?|\.\.\/content\/format\.ts)$/);
     }
     for (const name of readdirSync(path.join(REPO, 'src/templates')).filter((n) => n.endsWith('.tsx'))) {
       expect(readFileSync(path.join(REPO, 'src/templates', name), 'utf8'), name).not.toMatch(/\b(process|Date\.now|Math\.random|fetch)\b|node:/);
     }
+  });
+
+  it('the generator imports templates and content as types only, so the CLI bundle holds no site source', () => {
+    const fromSite = importsOf('generator').filter(({ specifier }) => /^\.\.\/(templates|content)\//.test(specifier));
+    expect(fromSite.length).toBeGreaterThan(0);
+    for (const { file, specifier, typeOnly } of fromSite) expect(typeOnly, `${file} imports ${specifier} at runtime`).toBe(true);
+  });
+
+  it('tells type-only imports from runtime ones (a mixed or bare import counts as runtime)', () => {
+    const text = [
+      "import type { Layout } from '../templates/types.ts';",
+      "export type * from '../content/types.ts';",
+      "import { groupThousands } from '../templates/paths.ts';",
+      "import { type Layout, href } from '../templates/paths.ts';",
+      "import '../templates/styles.ts';",
+      "export { seo } from '../content/seo.ts';",
+      'import {',
+      '  a,',
+      "} from './multi-line.ts';",
+    ].join('\n');
+    expect(importsIn(text).map(({ specifier, typeOnly }) => `${typeOnly ? 'type' : 'value'} ${specifier}`)).toEqual([
+      'type ../templates/types.ts',
+      'type ../content/types.ts',
+      'value ../templates/paths.ts',
+      'value ../templates/paths.ts',
+      'value ../templates/styles.ts',
+      'value ../content/seo.ts',
+      'value ./multi-line.ts',
+    ]);
   });
 
   it('the client script imports nothing (no React in the browser)', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { content } from '../../src/content/index.ts';
-import { pageTitle, planRoutes } from '../../src/generator/plan-routes.ts';
+import { pageTitle } from '../../src/generator/layout.ts';
+import { planRoutes } from '../../src/generator/plan-routes.ts';
 import { SitegenError } from '../../src/generator/errors.ts';
 
 const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js', icon: '/assets/favicon.x.svg' };

@@ -1,0 +1,53 @@
+import type { Article } from '../content/types.ts';
+import type { ArticlePageProps } from '../templates/index.ts';
+import { formatDate } from './format-date.ts';
+import { pageMeta } from './layout.ts';
+import type { PageContext } from './page-context.ts';
+import { articleSchema } from './schema-org.ts';
+import { summarizeBrand } from './summaries.ts';
+
+/**
+ * Returns the props of /artikel/{slug}/: the article with its linked body, or, when it has
+ * no body yet, the fallback article with noindex. Pure.
+ */
+export function articleProps(article: Article, context: PageContext): ArticlePageProps {
+  const body = context.bodies.get(article.slug);
+  return body === undefined ? missingArticleProps(article, context) : writtenArticleProps(article, body, context);
+}
+
+function writtenArticleProps(article: Article, body: string, context: PageContext): ArticlePageProps {
+  const { site, siteUrl } = context;
+  const brand = context.brandOf(article);
+  const canonical = context.absolute(`/artikel/${article.slug}/`);
+  const meta = pageMeta(context.content.seo.article(article), site.name, {
+    canonical,
+    author: article.author,
+    social: { type: 'article', title: article.title, description: article.excerpt, url: canonical, siteName: site.name },
+    jsonLd: [articleSchema(article, brand, canonical, site, siteUrl)],
+  });
+  return {
+    layout: context.layout(meta, undefined, '/artikel/'),
+    article: {
+      title: article.title,
+      excerpt: article.excerpt,
+      brand: summarizeBrand(brand),
+      brandLabel: brand.name,
+      author: article.author,
+      date: formatDate(article.publishedAt, 'long'),
+      readTime: article.readTime,
+      html: body,
+    },
+    related: site.relatedTeasers,
+  };
+}
+
+function missingArticleProps(article: Article, context: PageContext): ArticlePageProps {
+  const { site } = context;
+  const meta = pageMeta(context.content.seo.missingArticle(article, site), site.name, {
+    canonical: context.absolute(`/artikel/${article.slug}/`),
+    isNoindex: true,
+    author: site.fallbackArticle.author,
+    jsonLd: [],
+  });
+  return { layout: context.layout(meta, undefined, '/artikel/'), article: context.fallbackView, related: site.relatedTeasers };
+}

@@ -1,0 +1,95 @@
+import type { Article, Brand, Content } from '../content/types.ts';
+import type {
+  ArticleListPageProps,
+  ArticlePageProps,
+  BrandPageProps,
+  ContactPageProps,
+  HomePageProps,
+  NotFoundPageProps,
+  NotFoundView,
+} from '../templates/index.ts';
+import { SitegenError } from './errors.ts';
+
+/** Props of each page template, by template name. */
+export interface TemplateProps {
+  HomePage: HomePageProps;
+  ArticleListPage: ArticleListPageProps;
+  ArticlePage: ArticlePageProps;
+  BrandPage: BrandPageProps;
+  ContactPage: ContactPageProps;
+  NotFoundPage: NotFoundPageProps;
+}
+export type TemplateName = keyof TemplateProps;
+
+/** Where a page lives and what renders it; no props. */
+interface PageAddress<T extends TemplateName> {
+  /** Site-relative URL with a trailing slash ("/artikel/"), or the file name for 404 pages. */
+  url: string;
+  /** Path under the output folder ("artikel/index.html"). */
+  outputPath: string;
+  template: T;
+  /** Listed in sitemap.xml: false for 404 pages and fallback articles. */
+  isIndexable: boolean;
+  /** What the page comes from, for error messages. */
+  source: string;
+}
+
+/** One page of the site, with the record it shows (an article, a brand, a 404 view). */
+export type Page =
+  | PageAddress<'HomePage'>
+  | PageAddress<'ArticleListPage'>
+  | (PageAddress<'ArticlePage'> & { article: Article })
+  | (PageAddress<'BrandPage'> & { brand: Brand })
+  | PageAddress<'ContactPage'>
+  | (PageAddress<'NotFoundPage'> & { view: NotFoundView });
+
+/**
+ * Returns the one list of every page, in sitemap order: home, article list, every article
+ * slug, every brand, contact and the three 404 pages. An article is indexable only when
+ * `hasBody(slug)`. Pure; throws a SitegenError when two pages share an output path.
+ */
+export function listPages({ brands, articles }: Content, hasBody: (slug: string) => boolean): Page[] {
+  const pages: Page[] = [
+    { url: '/', outputPath: 'index.html', template: 'HomePage', isIndexable: true, source: 'src/content/site.ts' },
+    { url: '/artikel/', outputPath: 'artikel/index.html', template: 'ArticleListPage', isIndexable: true, source: 'src/content/articles.ts' },
+    ...articles.map((article): Page => ({
+      url: `/artikel/${article.slug}/`,
+      outputPath: `artikel/${article.slug}/index.html`,
+      template: 'ArticlePage',
+      isIndexable: hasBody(article.slug),
+      source: `src/content/articles.ts: article "${article.slug}"`,
+      article,
+    })),
+    ...brands.map((brand): Page => ({
+      url: `/brand/${brand.slug}/`,
+      outputPath: `brand/${brand.slug}/index.html`,
+      template: 'BrandPage',
+      isIndexable: true,
+      source: `src/content/brands.ts: brand "${brand.slug}"`,
+      brand,
+    })),
+    { url: '/kontak/', outputPath: 'kontak/index.html', template: 'ContactPage', isIndexable: true, source: 'src/content/site.ts' },
+    notFoundPage('404.html', 'generic'),
+    notFoundPage('brand/404.html', 'brand'),
+    notFoundPage('artikel/404.html', 'article'),
+  ];
+  assertUniqueOutputPaths(pages);
+  return pages;
+}
+
+function notFoundPage(outputPath: string, view: NotFoundView): Page {
+  return { url: `/${outputPath}`, outputPath, template: 'NotFoundPage', isIndexable: false, source: 'src/templates/NotFoundPage.tsx', view };
+}
+
+function assertUniqueOutputPaths(pages: Page[]) {
+  const seen = new Map<string, Page>();
+  for (const page of pages) {
+    const earlier = seen.get(page.outputPath);
+    if (earlier) {
+      throw new SitegenError(
+        `Two pages would be written to ${page.outputPath}: ${earlier.source} and ${page.source}. Give one of them another slug.`,
+      );
+    }
+    seen.set(page.outputPath, page);
+  }
+}

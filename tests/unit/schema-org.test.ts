@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { content } from '../../src/content/index.ts';
+import { articleSchema, collectionPageSchema, organizationSchema, websiteSchema } from '../../src/generator/schema-org.ts';
+
+const { site, brands, articles } = content;
+const siteUrl = 'https://www.example.id/repo/';
+
+describe('schema-org (pure, no disk)', () => {
+  it('WebSite: the site, in Indonesian, searchable through the article list', () => {
+    expect(websiteSchema(site, siteUrl)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: site.name,
+      url: siteUrl,
+      description: site.description,
+      inLanguage: 'id-ID',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: 'https://www.example.id/repo/artikel/?q={search_term_string}' },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+  });
+
+  it('CollectionPage: named, at its URL, part of the site', () => {
+    expect(collectionPageSchema('Semua Artikel', `${siteUrl}artikel/`, site, siteUrl)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'CollectionPage',
+      name: 'Semua Artikel',
+      url: 'https://www.example.id/repo/artikel/',
+      inLanguage: 'id-ID',
+      isPartOf: { '@type': 'WebSite', name: site.name, url: siteUrl },
+    });
+  });
+
+  it('Article: headline, author, publisher, the fixed schema date and the brand it is about', () => {
+    const article = articles[0];
+    const brand = brands.find((b) => b.slug === article.brand)!;
+    const canonical = `${siteUrl}artikel/${article.slug}/`;
+    expect(articleSchema(article, brand, canonical, site, siteUrl)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: article.title,
+      description: article.excerpt,
+      author: { '@type': 'Person', name: article.author },
+      publisher: { '@type': 'Organization', name: site.name, url: siteUrl },
+      datePublished: '2024-12-15',
+      dateModified: '2024-12-15',
+      mainEntityOfPage: canonical,
+      inLanguage: 'id-ID',
+      about: 'Lux88Togel',
+    });
+  });
+
+  it('Organization: the brand with its rating out of 5 from the site-wide review count', () => {
+    const schema = organizationSchema(brands[1], site);
+    expect(schema).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Loyal4D',
+      url: brands[1].url,
+      description: brands[1].description,
+      foundingDate: '2019',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.7, ratingCount: 1250, bestRating: 5, worstRating: 1 },
+    });
+    // Pages embed JSON.stringify of these objects, so key order is part of the output.
+    expect(Object.keys(schema)).toEqual(['@context', '@type', 'name', 'url', 'description', 'foundingDate', 'aggregateRating']);
+  });
+});
