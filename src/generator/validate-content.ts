@@ -1,4 +1,4 @@
-import type { Article, Brand, Content } from '../content/types.ts';
+import type { Article, Brand, Content, SeoCopy } from '../content/types.ts';
 import { printable } from './errors.ts';
 import { checkArticleBody } from './html-policy.ts';
 
@@ -41,6 +41,8 @@ export function validateContent(content: Content, bodies: Map<string, BodyFile>)
   for (const field of ['name', 'description', 'responsiblePlay'] as const) {
     if (!isText(content.site?.[field])) siteProblem(field, content.site?.[field], 'non-empty text');
   }
+
+  checkSeoCopy(content.seo, problems);
 
   checkCollection(content.brands, 'brand', CONTENT_FILES.brands, problems, (brand: Brand, where) => {
     for (const field of ['name', 'description', 'colorName', 'keywords'] as const) {
@@ -134,6 +136,22 @@ export function checkBodyText(text: string): string[] {
     problems.push(`${linesWithControls - MAX_CONTROL_LINES} more lines have control characters`);
   }
   return problems;
+}
+
+const SEO_PAGE_KINDS = ['home', 'articleList', 'article', 'missingArticle', 'brand', 'contact'] as const;
+const SEO_NOT_FOUND_KINDS = ['generic', 'brand', 'article'] as const;
+
+/** The page titles and descriptions: one function per page kind, exported from src/content/seo.ts. */
+function checkSeoCopy(seo: Partial<SeoCopy> | undefined, problems: string[]) {
+  const missing = [
+    ...SEO_PAGE_KINDS.filter((kind) => typeof seo?.[kind] !== 'function'),
+    ...SEO_NOT_FOUND_KINDS.filter((kind) => typeof seo?.notFound?.[kind] !== 'function').map((kind) => `notFound.${kind}`),
+  ];
+  if (!seo || missing.length > 0) {
+    problems.push(
+      `src/content/index.ts: content "seo" ${seo ? `lacks ${missing.join(', ')}` : 'is missing'}; expected the page titles and descriptions of src/content/seo.ts, one function per page kind`,
+    );
+  }
 }
 
 /** Checks what every record with a slug shares: a valid, unique slug. */

@@ -119,6 +119,11 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
     message: `${BODY}: is not a regular file (a directory, pipe, socket or device); a body must be a regular file`,
   },
   {
+    name: 'content without its page titles and descriptions (seo)',
+    breakIt: (p) => edit(p, 'src/content/index.ts', '{ site, brands, articles, seo }', '{ site, brands, articles }'),
+    message: 'src/content/index.ts: content "seo" is missing; expected the page titles and descriptions of src/content/seo.ts, one function per page kind',
+  },
+  {
     name: 'a hand-written link to another site without target and rel (check would refuse the built page)',
     breakIt: (p) => edit(p, BODY, '</h2>', '</h2><p><a href="https://bantuan.example/">bantuan</a></p>'),
     message: `${BODY}: line ${insertedLine}: a link to another site ("https://bantuan.example/") needs target="_blank" rel="noopener noreferrer"`,
