@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
 import { checkPage } from './html-policy.ts';
+import { hostRoot, normalizeBase, resolveUrlPath, stripBasePath, vetUrlPath, type Refusal } from './static-host.ts';
 
 export interface CheckOptions {
   /** Budget for one page's first load: gzip of its HTML plus the CSS and JS it loads. */
@@ -28,6 +29,23 @@ export interface CheckReport {
 
 export const DEFAULT_BUDGET_BYTES = 30 * 1024;
 
+interface Size {
+  raw: number;
+  gzip: number;
+}
+
+/** What every page's checks share: the folder, the site's address, and the size of each file. */
+interface Site {
+  /** The checked folder's real path (static-host.ts `hostRoot`). */
+  root: string;
+  /** The site's base path ("/" or "/repo/"), from the home page's canonical URL. */
+  base: string;
+  siteUrl?: string;
+  budgetBytes: number;
+  /** Raw and gzip size of a file (relative to root), measured once. */
+  measure(file: string): Size;
+}
+
 /**
  * Checks a built folder the way a static host and a careful reviewer would: links and
  * assets resolve, each page has lang="id", title, description and an absolute canonical
@@ -38,7 +56,7 @@ export const DEFAULT_BUDGET_BYTES = 30 * 1024;
  * and no page is over budget. Reads disk, writes nothing.
  */
 export function checkOutput(dir: string, options: CheckOptions): CheckReport {
-  const root = path.resolve(dir);
+  const root = hostRoot(dir);
   const files = listFiles(root);
   const pages = files.filter((file) => file.endsWith('.html'));
   const problems: string[] = [];
@@ -46,84 +64,109 @@ export function checkOutput(dir: string, options: CheckOptions): CheckReport {
   if (pages.length === 0) {
     return { pages: 0, files: files.length, problems: [`${dir}: no HTML pages found; build the site first (sitegen build)`], weights };
   }
+  const site: Site = { root, ...siteAddress(root, pages), budgetBytes: options.budgetBytes, measure: sizeMeter(root) };
+  for (const file of pages) {
+    const weight = checkPageFile(site, file, (message) => problems.push(`${file}: ${message}`));
+    if (weight) weights.push(weight);
+  }
+  return { pages: pages.length, files: files.length, problems, weights };
+}
 
+/** The site's URL and base path, read from the home page's canonical link ("/" without one). */
+function siteAddress(root: string, pages: string[]): { siteUrl?: string; base: string } {
   const home = pages.includes('index.html') ? load(readFileSync(path.join(root, 'index.html'), 'utf8')) : undefined;
   const siteUrl = home?.('link[rel=canonical]').attr('href');
-  const base = siteUrl && isAbsoluteUrl(siteUrl) ? new URL(siteUrl).pathname : '/';
-  const gzipCache = new Map<string, { raw: number; gzip: number }>();
-  const measure = (file: string) => {
-    let size = gzipCache.get(file);
+  return { siteUrl, base: siteUrl && isAbsoluteUrl(siteUrl) ? normalizeBase(new URL(siteUrl).pathname) : '/' };
+}
+
+function sizeMeter(root: string): (file: string) => Size {
+  const cache = new Map<string, Size>();
+  return (file) => {
+    let size = cache.get(file);
     if (!size) {
       const bytes = readFileSync(path.join(root, file));
       size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-      gzipCache.set(file, size);
+      cache.set(file, size);
     }
     return size;
   };
+}
 
-  for (const file of pages) {
-    const html = readFileSync(path.join(root, file), 'utf8');
-    const report = (message: string) => problems.push(`${file}: ${message}`);
-    // The policy runs first: it refuses markup too deep for the recursive parts of cheerio.
-    const policyProblems = checkPage(html);
-    for (const problem of policyProblems) report(problem);
-    if (policyProblems.some((problem) => / is nested \d+ elements deep; /.test(problem))) continue;
-    const $ = load(html);
-    const pageUrl = `${base}${file.replace(/(^|\/)index\.html$/, '$1')}`;
-    const resolveLocal = (reference: string) => resolveReference(reference, pageUrl, base, siteUrl);
+/** Every check of one page; its weight, or undefined when it is too deep to read further. */
+function checkPageFile(site: Site, file: string, report: (message: string) => void): PageWeight | undefined {
+  const html = readFileSync(path.join(site.root, file), 'utf8');
+  // The policy runs first: it refuses markup too deep for the recursive parts of cheerio.
+  const policyProblems = checkPage(html);
+  for (const problem of policyProblems) report(problem);
+  if (policyProblems.some((problem) => / is nested \d+ elements deep; /.test(problem))) return undefined;
+  const $ = load(html);
+  checkHead($, file, report);
+  const { css, js } = checkReferences($, site, file, report);
+  checkOutboundLinks($, site.siteUrl, report);
 
-    checkHead($, file, report);
-
-    const css = { raw: 0, gzip: 0 };
-    const js = { raw: 0, gzip: 0 };
-    const references: [string, string][] = [];
-    $('a[href]').each((_, el) => void references.push(['link', $(el).attr('href')!]));
-    $('link[href]').each((_, el) => void references.push([`<link rel="${$(el).attr('rel')}">`, $(el).attr('href')!]));
-    $('script[src], img[src], source[src]').each((_, el) => void references.push([`<${el.tagName}>`, $(el).attr('src')!]));
-    $('form[action]').each((_, el) => void references.push(['form action', $(el).attr('action')!]));
-
-    for (const [kind, reference] of references) {
-      if (reference.startsWith('#')) {
-        if (reference.length > 1 && $(`[id="${reference.slice(1)}"]`).length === 0) {
-          report(`${kind} "${reference}" points to no element with that id on the page`);
-        }
-        continue;
-      }
-      const target = resolveLocal(reference);
-      if (target === null) continue;
-      if (target === undefined) {
-        report(`${kind} "${reference}" leaves the site's base path ${base}`);
-        continue;
-      }
-      const found = findFile(root, target);
-      if (!found) {
-        report(`${kind} "${reference}" does not resolve: no file ${target || '/'}${target.endsWith('/') || target === '' ? 'index.html' : ''} in the output`);
-        continue;
-      }
-      if (kind.startsWith('<link rel="stylesheet"')) addTo(css, measure(found));
-      if (kind === '<script>') addTo(js, measure(found));
-    }
-
-    $('a[href]').each((_, el) => {
-      const href = $(el).attr('href')!;
-      if (!/^https?:/i.test(href) || (siteUrl && href.startsWith(siteUrl))) return;
-      const rel = ($(el).attr('rel') ?? '').split(/\s+/);
-      if ($(el).attr('target') !== '_blank') report(`external link "${href}" has no target="_blank"`);
-      if (!rel.includes('noopener') || !rel.includes('noreferrer')) {
-        report(`external link "${href}" needs rel with noopener and noreferrer (found "${rel.join(' ')}")`);
-      }
-    });
-
-    const htmlSize = measure(file);
-    const weight: PageWeight = { file, html: htmlSize, css, js, firstLoadGzip: htmlSize.gzip + css.gzip + js.gzip };
-    weights.push(weight);
-    if (weight.firstLoadGzip > options.budgetBytes) {
-      report(
-        `first load is ${formatKb(weight.firstLoadGzip)} gzip (HTML ${formatKb(htmlSize.gzip)}, CSS ${formatKb(css.gzip)}, JS ${formatKb(js.gzip)}), over the ${formatKb(options.budgetBytes)} budget`,
-      );
-    }
+  const htmlSize = site.measure(file);
+  const weight: PageWeight = { file, html: htmlSize, css, js, firstLoadGzip: htmlSize.gzip + css.gzip + js.gzip };
+  if (weight.firstLoadGzip > site.budgetBytes) {
+    report(
+      `first load is ${formatKb(weight.firstLoadGzip)} gzip (HTML ${formatKb(htmlSize.gzip)}, CSS ${formatKb(css.gzip)}, JS ${formatKb(js.gzip)}), over the ${formatKb(site.budgetBytes)} budget`,
+    );
   }
-  return { pages: pages.length, files: files.length, problems, weights };
+  return weight;
+}
+
+/** Every link, asset and form action of a page, with the kind named in problems. */
+function referencesOf($: CheerioAPI): [kind: string, reference: string][] {
+  const references: [string, string][] = [];
+  $('a[href]').each((_, el) => void references.push(['link', $(el).attr('href')!]));
+  $('link[href]').each((_, el) => void references.push([`<link rel="${$(el).attr('rel')}">`, $(el).attr('href')!]));
+  $('script[src], img[src], source[src]').each((_, el) => void references.push([`<${el.tagName}>`, $(el).attr('src')!]));
+  $('form[action]').each((_, el) => void references.push(['form action', $(el).attr('action')!]));
+  return references;
+}
+
+/**
+ * Reports fragments with no element and local references a static host would not serve;
+ * returns the size of the stylesheets and scripts the page loads.
+ */
+function checkReferences($: CheerioAPI, site: Site, file: string, report: (message: string) => void): { css: Size; js: Size } {
+  const css = { raw: 0, gzip: 0 };
+  const js = { raw: 0, gzip: 0 };
+  const pageUrl = `${site.base}${file.replace(/(^|\/)index\.html$/, '$1')}`;
+  for (const [kind, reference] of referencesOf($)) {
+    if (reference.startsWith('#')) {
+      if (reference.length > 1 && $(`[id="${reference.slice(1)}"]`).length === 0) {
+        report(`${kind} "${reference}" points to no element with that id on the page`);
+      }
+      continue;
+    }
+    const target = resolveReference(reference, pageUrl, site.base, site.siteUrl);
+    if (target.kind === 'ignore') continue;
+    if (target.kind === 'outside') {
+      report(`${kind} "${reference}" leaves the site's base path ${site.base}`);
+      continue;
+    }
+    const found = target.kind === 'path' ? findFile(site.root, target.pathname) : undefined;
+    if (!found) {
+      report(`${kind} "${reference}" does not resolve: ${target.kind === 'path' ? `no file ${shownFile(target.pathname)} in the output` : `a static host refuses it (${target.status})`}`);
+      continue;
+    }
+    if (kind.startsWith('<link rel="stylesheet"')) addTo(css, site.measure(found));
+    if (kind === '<script>') addTo(js, site.measure(found));
+  }
+  return { css, js };
+}
+
+/** Links to other sites must open in a new tab without handing it this page. */
+function checkOutboundLinks($: CheerioAPI, siteUrl: string | undefined, report: (message: string) => void) {
+  $('a[href]').each((_, el) => {
+    const href = $(el).attr('href')!;
+    if (!/^https?:/i.test(href) || (siteUrl && href.startsWith(siteUrl))) return;
+    const rel = ($(el).attr('rel') ?? '').split(/\s+/);
+    if ($(el).attr('target') !== '_blank') report(`external link "${href}" has no target="_blank"`);
+    if (!rel.includes('noopener') || !rel.includes('noreferrer')) {
+      report(`external link "${href}" needs rel with noopener and noreferrer (found "${rel.join(' ')}")`);
+    }
+  });
 }
 
 function checkHead($: CheerioAPI, file: string, report: (message: string) => void) {
@@ -147,36 +190,46 @@ function checkHead($: CheerioAPI, file: string, report: (message: string) => voi
 }
 
 /**
- * The output-relative path a reference points to: "" for the site root, a path ending in
- * "/" for a folder. null means "not ours to check" (other origin, mailto:, data:);
- * undefined means it points outside the base path.
+ * Where a reference leads: "ignore" for what is not ours to check (another origin,
+ * mailto:, data:), "outside" when it leaves the base path, "refused" when a static host
+ * would answer 400 or 403 (static-host.ts `vetUrlPath`), else the site path below the base
+ * ("/" for the home page).
  */
-function resolveReference(reference: string, pageUrl: string, base: string, siteUrl?: string): string | null | undefined {
-  if (/^(mailto|tel|data|javascript):/i.test(reference)) return null;
+type Target = { kind: 'ignore' } | { kind: 'outside' } | { kind: 'refused'; status: Refusal } | { kind: 'path'; pathname: string };
+
+function resolveReference(reference: string, pageUrl: string, base: string, siteUrl?: string): Target {
+  if (/^(mailto|tel|data|javascript):/i.test(reference)) return { kind: 'ignore' };
   let url: URL;
   try {
     url = new URL(reference, `http://site.invalid${pageUrl}`);
   } catch {
-    return undefined;
+    return { kind: 'outside' };
   }
   if (url.host !== 'site.invalid') {
-    if (!siteUrl || !reference.startsWith(siteUrl)) return null;
+    if (!siteUrl || !reference.startsWith(siteUrl)) return { kind: 'ignore' };
     url = new URL(reference);
   }
-  const pathname = decodeURIComponent(url.pathname);
-  if (!pathname.startsWith(base)) return undefined;
-  return pathname.slice(base.length);
+  const vetted = vetUrlPath(url.pathname);
+  if (!vetted.ok) return { kind: 'refused', status: vetted.status };
+  const pathname = stripBasePath(vetted.pathname, base);
+  return pathname === undefined ? { kind: 'outside' } : { kind: 'path', pathname };
 }
 
-/** The file a static host serves for `target`: the file itself or a folder's index.html. */
-function findFile(root: string, target: string): string | undefined {
-  const candidates = target === '' || target.endsWith('/') ? [`${target}index.html`] : [target, `${target}/index.html`];
-  for (const candidate of candidates) {
-    const full = path.join(root, candidate);
-    if (!full.startsWith(root)) return undefined;
-    if (existsSync(full) && statSync(full).isFile()) return candidate;
-  }
-  return undefined;
+/**
+ * The file (relative to root) a static host serves for a site path, by the rules of
+ * static-host.ts: a folder's index.html (also for `/route`, which the host redirects to
+ * `/route/`), the file itself or `route.html`. Undefined when missing or outside the root.
+ */
+function findFile(root: string, pathname: string): string | undefined {
+  let found = resolveUrlPath(root, pathname);
+  if (found.kind === 'redirect') found = resolveUrlPath(root, `${pathname}/`);
+  return found.kind === 'file' ? path.relative(root, found.file).split(path.sep).join('/') : undefined;
+}
+
+/** "/brand/x/" -> "brand/x/index.html", "/" -> "index.html", "/a.css" -> "a.css": the file a reader would look for. */
+function shownFile(pathname: string): string {
+  const relative = pathname.slice(1);
+  return relative === '' || relative.endsWith('/') ? `${relative}index.html` : relative;
 }
 
 function listFiles(root: string): string[] {
@@ -196,7 +249,7 @@ function isAbsoluteUrl(value: string): boolean {
   return /^https?:\/\/[^/]+/i.test(value);
 }
 
-function addTo(total: { raw: number; gzip: number }, size: { raw: number; gzip: number }) {
+function addTo(total: Size, size: Size) {
   total.raw += size.raw;
   total.gzip += size.gzip;
 }

@@ -1,24 +1,30 @@
-import { createReadStream } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import sirv from 'sirv';
 import { SitegenError } from './errors.ts';
 import { SECURITY_HEADERS } from './html-policy.ts';
+import { answerRequest, hostRoot } from './static-host.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+const TEXT = 'text/plain; charset=utf-8';
+const HTML = 'text/html; charset=utf-8';
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+
+/**
+ * The text formats a build writes, with their charset; sirv's MIME table (mrmime) names
+ * them without one and names every other type.
+ */
+const TEXT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
+  '.js': JAVASCRIPT,
+  '.mjs': JAVASCRIPT,
+  '.txt': TEXT,
   '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
 };
+
+/** Sent with every response, before the body's own headers. */
+const COMMON_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, 'Cache-Control': 'no-cache' };
 
 /** Paths the dev server answers itself; never files of the site. */
 const RELOAD_SCRIPT_PATH = '/__sitegen/reload.js';
@@ -34,6 +40,8 @@ export interface ServerOptions {
   dir: string;
   host: string;
   port: number;
+  /** The site's base path ("/repo/" for https://user.github.io/repo/); default "/". */
+  base?: string;
   /** Adds the reload hook to HTML responses and the events endpoint (watch only). */
   isLiveReload?: boolean;
   /** When it returns an error, every page answers with the error screen (watch only). */
@@ -55,102 +63,28 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
+type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
 /**
- * Serves a built folder the way static hosts do: `route/` from route/index.html, `/route`
- * redirected to `/route/` when it is a folder, `route.html` for `/route`, and the nearest
- * 404.html (with status 404) for anything missing. Requests that would leave the folder,
- * by `..`, encoded separators or symlinks, get 403. Binds to `host` only.
+ * Serves a built folder the way static hosts do, by the rules of static-host.ts: `route/`
+ * from route/index.html, `/route` redirected to `/route/` when it is a folder, `route.html`
+ * for `/route`, the nearest 404.html (with status 404) for anything missing, and 403 for
+ * requests that would leave the folder. HTML is read and sent here (the reload hook goes
+ * in as it is served); every other file goes out through sirv (ETag/304, Range, MIME
+ * types). Binds to `host` only, and answers only Host headers that name this machine.
  */
 export async function startServer(options: ServerOptions): Promise<SiteServer> {
-  const root = await realpath(path.resolve(options.dir)).catch(() => path.resolve(options.dir));
   const clients = new Set<ServerResponse>();
-
+  const handle = guarded(options, clients);
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error) => {
-      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': TEXT });
       response.end(`sitegen server error: ${(error as Error).message}\n`);
     });
   });
-
-  const allowedHosts = allowedHostNames(options.host, options.allowedHosts ?? []);
-
-  async function handle(request: IncomingMessage, response: ServerResponse) {
-    // DNS rebinding: a page on evil.com that resolves its name to 127.0.0.1 reaches this
-    // server with `Host: evil.com`. Answer only names that mean this machine.
-    const hostName = hostNameOf(request.headers.host);
-    if (hostName === undefined || !allowedHosts.has(hostName)) {
-      send(response, request, 403, '.txt', refusedHostMessage(hostName));
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
-    const rawPath = (request.url ?? '/').split('?')[0].split('#')[0];
-    if (options.isLiveReload && rawPath === EVENTS_PATH) {
-      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-      response.write(': connected\n\n');
-      clients.add(response);
-      request.on('close', () => clients.delete(response));
-      return;
-    }
-    if (options.isLiveReload && rawPath === RELOAD_SCRIPT_PATH) {
-      send(response, request, 200, '.js', RELOAD_SCRIPT);
-      return;
-    }
-
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(rawPath);
-    } catch {
-      send(response, request, 400, '.txt', 'Bad request: the path is not valid percent-encoding.\n');
-      return;
-    }
-    const segments = pathname.split('/');
-    if (pathname.includes('\0') || pathname.includes('\\') || segments.some((s) => s === '..') || !pathname.startsWith('/')) {
-      send(response, request, 403, '.txt', 'Forbidden.\n');
-      return;
-    }
-
-    const error = options.currentError?.();
-    const found = await resolveFile(root, pathname);
-    if (found.kind === 'forbidden') {
-      send(response, request, 403, '.txt', 'Forbidden.\n');
-      return;
-    }
-    if (found.kind === 'redirect') {
-      response.writeHead(301, { Location: `${pathname}/${request.url?.includes('?') ? `?${request.url.split('?')[1]}` : ''}` }).end();
-      return;
-    }
-    if (error && (found.kind === 'missing' || found.file.endsWith('.html'))) {
-      send(response, request, 500, '.html', injectReload(renderErrorScreen(error), options.isLiveReload));
-      return;
-    }
-    if (found.kind === 'missing') {
-      const notFound = await findNearest404(root, pathname);
-      if (notFound) {
-        await sendFile(response, request, 404, notFound, options.isLiveReload);
-      } else {
-        send(response, request, 404, '.txt', 'Not found.\n');
-      }
-      return;
-    }
-    await sendFile(response, request, 200, found.file, options.isLiveReload);
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new SitegenError(`Port ${options.port} on ${options.host} is already in use. Stop the other server or pass --port with a free port.`)
-          : new SitegenError(`Could not listen on ${options.host}:${options.port}: ${error.message}`, { cause: error }),
-      );
-    });
-    server.listen(options.port, options.host, () => resolve());
-  });
+  await listen(server, options.host, options.port);
   const address = server.address() as { port: number };
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-
   return {
     url: `http://${host}:${address.port}/`,
     reload() {
@@ -165,6 +99,117 @@ export async function startServer(options: ServerOptions): Promise<SiteServer> {
       });
     },
   };
+}
+
+/** Listens on host:port, or fails with a message that says why (a busy port names itself). */
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new SitegenError(`Port ${port} on ${host} is already in use. Stop the other server or pass --port with a free port.`)
+          : new SitegenError(`Could not listen on ${host}:${port}: ${error.message}`, { cause: error }),
+      );
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/**
+ * The request handler, in the order requests are refused or answered: a Host that is not
+ * this machine (403), a method other than GET/HEAD (405), the live-reload endpoints, then
+ * the site's files.
+ */
+function guarded(options: ServerOptions, clients: Set<ServerResponse>): Handler {
+  const allowedHosts = allowedHostNames(options.host, options.allowedHosts ?? []);
+  const serveSite = siteHandler(options);
+  return async (request, response) => {
+    // DNS rebinding: a page on evil.com that resolves its name to 127.0.0.1 reaches this
+    // server with `Host: evil.com`. Answer only names that mean this machine.
+    const hostName = hostNameOf(request.headers.host);
+    if (hostName === undefined || !allowedHosts.has(hostName)) {
+      send(response, request, 403, TEXT, refusedHostMessage(hostName));
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (options.isLiveReload && answerLiveReload(request, response, clients)) return;
+    await serveSite(request, response);
+  };
+}
+
+/** Answers the events stream and the reload script; false for any other path. */
+function answerLiveReload(request: IncomingMessage, response: ServerResponse, clients: Set<ServerResponse>): boolean {
+  const rawPath = (request.url ?? '/').split('?')[0].split('#')[0];
+  if (rawPath === EVENTS_PATH) {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+    response.write(': connected\n\n');
+    clients.add(response);
+    request.on('close', () => clients.delete(response));
+    return true;
+  }
+  if (rawPath === RELOAD_SCRIPT_PATH) {
+    send(response, request, 200, JAVASCRIPT, RELOAD_SCRIPT);
+    return true;
+  }
+  return false;
+}
+
+/** Answers a request for the site's files by the static-host rules (or the error screen). */
+function siteHandler(options: ServerOptions): Handler {
+  const root = hostRoot(options.dir);
+  const sendBytes = bytesSender(root);
+  return async (request, response) => {
+    const answer = answerRequest(root, request.url ?? '/', { base: options.base });
+    if (answer.status === 400 || answer.status === 403) {
+      return send(response, request, answer.status, TEXT, answer.status === 400 ? 'Bad request: the path is not valid percent-encoding.\n' : 'Forbidden.\n');
+    }
+    if (answer.status === 301) {
+      response.writeHead(301, { ...COMMON_HEADERS, Location: answer.location }).end();
+      return;
+    }
+    const error = options.currentError?.();
+    if (error && (answer.status === 404 || isHtml(answer.file))) {
+      return send(response, request, 500, HTML, injectReload(renderErrorScreen(error), options.isLiveReload));
+    }
+    if (answer.file === undefined) return send(response, request, 404, TEXT, 'Not found.\n');
+    if (isHtml(answer.file)) {
+      return send(response, request, answer.status, HTML, injectReload(await readFile(answer.file, 'utf8'), options.isLiveReload));
+    }
+    sendBytes(request, response, answer.file);
+  };
+}
+
+/**
+ * Sends one file that static-host.ts resolved (a real path under root) through sirv:
+ * sirv is pointed at exactly that file, so its own path lookup decides nothing. The
+ * security headers are set first, so a 304 carries them too.
+ */
+function bytesSender(root: string): (request: IncomingMessage, response: ServerResponse, file: string) => void {
+  const statics = sirv(root, {
+    dev: true,
+    etag: true,
+    dotfiles: true,
+    extensions: [],
+    setHeaders(response, pathname) {
+      // sirv sends an empty type for a name without an extension (_headers, .nojekyll).
+      const extension = path.extname(pathname).toLowerCase();
+      const type = extension === '' ? 'application/octet-stream' : TEXT_TYPES[extension];
+      if (type) response.setHeader('Content-Type', type);
+    },
+  });
+  return (request, response, file) => {
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
+    request.url = `/${path.relative(root, file).split(path.sep).map(encodeURIComponent).join('/')}`;
+    // Only a name sirv cannot look up (one with "?" or "#") or a file deleted since it was resolved gets here.
+    statics(request, response, () => send(response, request, 404, TEXT, 'Not found.\n'));
+  };
+}
+
+function isHtml(file: string | undefined): boolean {
+  return file !== undefined && path.extname(file).toLowerCase() === '.html';
 }
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -208,71 +253,11 @@ export function isLoopbackHost(host: string): boolean {
   return name === 'localhost' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
-type Resolved = { kind: 'file'; file: string } | { kind: 'redirect' } | { kind: 'missing' } | { kind: 'forbidden' };
-
-/** Maps a URL path to a file under root, following static-host rules. */
-async function resolveFile(root: string, pathname: string): Promise<Resolved> {
-  const target = path.join(root, pathname);
-  const candidates = pathname.endsWith('/') ? [path.join(target, 'index.html')] : [target, `${target}.html`];
-  for (const candidate of candidates) {
-    const info = await stat(candidate).catch(() => null);
-    if (!info) continue;
-    if (info.isDirectory()) {
-      const index = await stat(path.join(candidate, 'index.html')).catch(() => null);
-      if (index?.isFile()) return { kind: 'redirect' };
-      continue;
-    }
-    if (!info.isFile()) continue;
-    // A symlink inside the folder may point outside it: compare the real path.
-    const real = await realpath(candidate);
-    if (real !== root && !real.startsWith(root + path.sep)) return { kind: 'forbidden' };
-    return { kind: 'file', file: real };
-  }
-  return { kind: 'missing' };
-}
-
-/** The 404.html nearest to the requested path: /brand/x/ tries brand/x/404.html, brand/404.html, 404.html. */
-async function findNearest404(root: string, pathname: string): Promise<string | undefined> {
-  const parts = pathname.split('/').filter(Boolean);
-  for (let depth = parts.length; depth >= 0; depth--) {
-    const candidate = path.join(root, ...parts.slice(0, depth), '404.html');
-    const info = await stat(candidate).catch(() => null);
-    if (info?.isFile()) {
-      const real = await realpath(candidate);
-      if (real.startsWith(root + path.sep)) return real;
-    }
-  }
-  return undefined;
-}
-
-async function sendFile(response: ServerResponse, request: IncomingMessage, status: number, file: string, isLiveReload?: boolean) {
-  const extension = path.extname(file);
-  if (extension === '.html') {
-    send(response, request, status, extension, injectReload(await readFile(file, 'utf8'), isLiveReload));
-    return;
-  }
-  const info = await stat(file);
-  response.writeHead(status, headersFor(extension, info.size));
-  if (request.method === 'HEAD') {
-    response.end();
-    return;
-  }
-  createReadStream(file).pipe(response);
-}
-
-function send(response: ServerResponse, request: IncomingMessage, status: number, extension: string, body: string) {
+/** A whole body from memory, with the common headers. */
+function send(response: ServerResponse, request: IncomingMessage, status: number, contentType: string, body: string) {
   const bytes = Buffer.from(body);
-  response.writeHead(status, headersFor(extension, bytes.length));
+  response.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': contentType, 'Content-Length': bytes.length });
   response.end(request.method === 'HEAD' ? undefined : bytes);
-}
-
-function headersFor(extension: string, length: number): Record<string, string | number> {
-  return {
-    ...SECURITY_HEADERS,
-    'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
-    'Content-Length': length,
-    'Cache-Control': 'no-cache',
-  };
 }
 
 /** The reload hook is added by the server as pages go out: files on disk never carry it. */

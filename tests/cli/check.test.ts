@@ -37,6 +37,27 @@ describe('sitegen check', () => {
     expect(result.stderr).toContain('index.html: link "/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output');
   });
 
+  it('reports a link a static host would refuse (an encoded separator, bad percent-encoding) instead of following it', async () => {
+    const dir = await brokenCopy('index.html', (html) =>
+      html.replace('href="/brand/loyal4d/"', 'href="/brand%2floyal4d/"').replace('href="/brand/perang88/"', 'href="/brand/%E0%A4%A/"'),
+    );
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('index.html: link "/brand%2floyal4d/" does not resolve: a static host refuses it (403)');
+    expect(result.stderr).toContain('index.html: link "/brand/%E0%A4%A/" does not resolve: a static host refuses it (400)');
+  });
+
+  it('passes a build for a project site under a base path, and finds its pages below the base', async () => {
+    const out = path.join(temp.dir, 'project-site');
+    expect((await runCli(['build', '--out', out, '--site-url', 'https://user.github.io/repo/'])).code).toBe(0);
+    const result = await runCli(['check', out]);
+    expect(result.code, result.stderr).toBe(0);
+    const home = path.join(out, 'index.html');
+    await writeFile(home, (await readFile(home, 'utf8')).replace('href="/repo/brand/loyal4d/"', 'href="/repo/brand/loyal5d/"'));
+    const broken = await runCli(['check', out]);
+    expect(broken.stderr).toContain('index.html: link "/repo/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output');
+  });
+
   it('reports a missing asset', async () => {
     const dir = await brokenCopy('kontak/index.html', (html) => html.replace(/\/assets\/client\.[0-9a-f]+\.js/, '/assets/client.0000000000.js'));
     const result = await runCli(['check', dir]);

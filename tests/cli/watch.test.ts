@@ -6,10 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, eventually, makeTempDir, runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 
 /** A GET with the path sent exactly as given (no normalisation of "..", unlike fetch). */
-function get(base: string, rawPath: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function get(
+  base: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: rawPath, method: 'GET' }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path: rawPath, method: 'GET', headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (body += chunk));
@@ -272,6 +276,38 @@ describe('sitegen preview', () => {
       expect((await getWithHost(openBase, '/', `evil.com:${port}`)).status).toBe(403);
       expect(await open.stop('SIGINT')).toBe(0);
     } finally {
+      await temp.remove();
+    }
+  });
+
+  it('answers If-None-Match with 304 and a byte range with 206, with the security headers', async () => {
+    const temp = await makeTempDir();
+    let preview: RunningCli | undefined;
+    try {
+      const out = path.join(temp.dir, 'out');
+      expect((await runCli(['build', '--out', out])).code).toBe(0);
+      preview = startCli(['preview', out, '--port', '0']);
+      const base = (await preview.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+      const css = (await get(base, '/')).body.match(/href="(\/assets\/styles\.[0-9a-f]+\.css)"/)![1];
+      const full = await get(base, css);
+      expect(full.status).toBe(200);
+      expect(full.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect(full.headers['x-content-type-options']).toBe('nosniff');
+      const etag = full.headers.etag as string;
+      expect(etag).toMatch(/^(W\/)?"[^"]+"$/);
+
+      const cached = await get(base, css, { 'If-None-Match': etag });
+      expect(cached.status).toBe(304);
+      expect(cached.body).toBe('');
+      expect(cached.headers['x-content-type-options']).toBe('nosniff');
+
+      const range = await get(base, css, { Range: 'bytes=0-9' });
+      expect(range.status).toBe(206);
+      expect(range.body).toBe(full.body.slice(0, 10));
+      expect(range.headers['content-range']).toBe(`bytes 0-9/${Buffer.byteLength(full.body)}`);
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await preview?.stop('SIGKILL');
       await temp.remove();
     }
   });

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { answerRequest, hostRoot } from '../../src/generator/static-host.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -13,33 +13,28 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * A deliberately plain static server for browser tests: it serves files and
- * `dir/index.html`, and answers everything else with the ROOT 404.html only, as GitHub
- * Pages does. It also sends the site's CSP, so a page that needed inline script would fail.
+ * A deliberately plain static server for browser tests, as GitHub Pages serves a site: the
+ * host rules of static-host.ts (the same the dev server and `sitegen check` use), except
+ * that everything missing gets the ROOT 404.html only. It sends no headers but the type
+ * and the site's CSP, so a page that needed inline script would fail.
  */
-export async function serveRootOnly404(root: string, csp: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    let file = path.join(root, pathname);
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
+export async function serveRootOnly404(dir: string, csp: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const root = hostRoot(dir);
+  const server: Server = createServer((request, response) => {
+    const answer = answerRequest(root, request.url ?? '/', { notFound: 'root' });
+    if (answer.status === 301) {
+      response.writeHead(301, { Location: answer.location }).end();
       return;
     }
-    let info = await stat(file).catch(() => null);
-    if (info?.isDirectory()) {
-      file = path.join(file, 'index.html');
-      info = await stat(file).catch(() => null);
+    if (answer.status === 400 || answer.status === 403 || answer.file === undefined) {
+      response.writeHead(answer.status).end();
+      return;
     }
-    let status = 200;
-    if (!info?.isFile()) {
-      status = 404;
-      file = path.join(root, '404.html');
-    }
-    response.writeHead(status, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    response.writeHead(answer.status, {
+      'Content-Type': TYPES[path.extname(answer.file)] ?? 'application/octet-stream',
       'Content-Security-Policy': csp,
     });
-    createReadStream(file).pipe(response);
+    createReadStream(answer.file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };

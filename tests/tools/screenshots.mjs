@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// npm run screenshots: builds the site, serves it like GitHub Pages (root 404.html only)
-// and saves full-page PNGs of every page kind at 375 and 1280 px into screenshots/
-// (git-ignored), using playwright-core and Debian's Chromium.
-import { spawnSync } from 'node:child_process';
-import { createReadStream, mkdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+// npm run screenshots: builds the site, serves it with `sitegen preview` (the host rules of
+// src/generator/static-host.ts, including the nearest 404.html, and the site's security
+// headers) and saves full-page PNGs of every page kind at 375 and 1280 px into
+// screenshots/ (git-ignored), using playwright-core and Debian's Chromium. This tool runs
+// on plain Node, which cannot import the .ts rules; the preview server is their runner.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,25 +14,22 @@ import { chromium } from 'playwright-core';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(repo, 'screenshots');
 const dist = path.join(os.tmpdir(), `sitegen-screenshots-${process.pid}`);
-const build = spawnSync(process.execPath, [path.join(repo, 'bin/sitegen'), 'build', '--out', dist], { stdio: 'inherit' });
+const cli = path.join(repo, 'bin/sitegen');
+const build = spawnSync(process.execPath, [cli, 'build', '--out', dist], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript' };
-const server = createServer((req, res) => {
-  let file = path.join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-  let status = 200;
-  try {
-    if (statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    statSync(file);
-  } catch {
-    file = path.join(dist, '404.html');
-    status = 404;
-  }
-  res.writeHead(status, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(res);
+const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+// A failed screenshot must not leave the server running.
+process.on('exit', () => preview.kill('SIGTERM'));
+const base = await new Promise((resolve, reject) => {
+  let text = '';
+  preview.stdout.on('data', (chunk) => {
+    text += chunk;
+    const match = text.match(/at (http:\/\/127\.0\.0\.1:\d+)\//);
+    if (match) resolve(match[1]);
+  });
+  preview.on('exit', () => reject(new Error(`preview exited:\n${text}`)));
 });
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${server.address().port}`;
 
 const kinds = [
   ['home', '/'],
@@ -68,5 +66,5 @@ for (const width of [375, 1280]) {
   await context.close();
 }
 await browser.close();
-server.close();
+preview.kill('SIGTERM');
 spawnSync('rm', ['-rf', dist]);

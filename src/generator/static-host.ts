@@ -1,0 +1,168 @@
+import { realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The static-host rules, in one place: which file a URL path names, when a folder URL is
+ * redirected, which 404 page answers a missing path, and which paths are refused. The dev
+ * server (serve.ts), `sitegen check` (check-output.ts) and the test tools all ask these
+ * functions; none of them decides on its own. Synchronous on purpose: check is synchronous,
+ * and a request costs the server a few stat calls (sirv's dev mode does the same).
+ *
+ * The rules are those of GitHub Pages, Netlify and Cloudflare Pages for a
+ * `route/index.html` layout:
+ * - `/route/` is route/index.html; `/route` is redirected to `/route/` when route/ is a
+ *   folder with an index.html, else it is the file `route` or `route.html`;
+ * - a missing path gets the nearest 404.html (hosts that know only the root one use
+ *   `rootNotFoundPage`);
+ * - a path that is not valid percent-encoding is a bad request (400), and one that could
+ *   leave the folder (`..`, NUL, backslash, an encoded `/` or `\`, or a symlink whose real
+ *   path is outside the folder) is forbidden (403).
+ */
+
+/** A URL path decoded and found safe to look up, or the status that refuses it. */
+export type VettedPath = { ok: true; pathname: string } | { ok: false; status: Refusal };
+
+/** 400: not valid percent-encoding; 403: a path that could leave the folder. */
+export type Refusal = 400 | 403;
+
+/** What a URL path names under a root. `file` is the real (symlink-free) absolute path. */
+export type Resolution = { kind: 'file'; file: string } | { kind: 'redirect' } | { kind: 'missing' } | { kind: 'forbidden' };
+
+/** The whole answer of a static host to one request path. */
+export type HostAnswer =
+  | { status: 200; file: string }
+  /** `location` keeps the request's own encoding and query. */
+  | { status: 301; location: string }
+  /** `file` is the 404 page to send, if there is one. */
+  | { status: 404; file?: string }
+  | { status: 400 }
+  | { status: 403 };
+
+export interface HostOptions {
+  /** The site's base path, such as "/repo/" for https://user.github.io/repo/; default "/". */
+  base?: string;
+  /** "nearest" (Netlify, Cloudflare, the dev server) or "root" (GitHub Pages); default "nearest". */
+  notFound?: 'nearest' | 'root';
+}
+
+/** Encoded "/" or "\": a host would decode them into separators the router never saw. */
+const ENCODED_SEPARATOR = /%2f|%5c/i;
+
+/**
+ * Decodes the path part of a request URL ("/a%20b/", no query) and vets it: 400 when it is
+ * not valid percent-encoding; 403 when it is not an origin path ("/..."), or holds an
+ * encoded separator, a NUL, a backslash or a ".." segment, raw or decoded.
+ */
+export function vetUrlPath(rawPath: string): VettedPath {
+  if (!rawPath.startsWith('/') || ENCODED_SEPARATOR.test(rawPath)) return { ok: false, status: 403 };
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    return { ok: false, status: 400 };
+  }
+  if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return { ok: false, status: 403 };
+  return { ok: true, pathname };
+}
+
+/**
+ * The path below the site's base: "/repo/x/" -> "/x/" for base "/repo/". Undefined when the
+ * path is outside the base ("/repo" itself included: the caller redirects it to the base).
+ */
+export function stripBasePath(pathname: string, base = '/'): string | undefined {
+  const prefix = normalizeBase(base);
+  if (!pathname.startsWith(prefix)) return undefined;
+  return `/${pathname.slice(prefix.length)}`;
+}
+
+/** "repo", "/repo" and "/repo/" all mean "/repo/"; "" means "/". */
+export function normalizeBase(base: string): string {
+  const trimmed = base.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+/** The real path of the folder a host serves (the folder itself when it does not exist yet). */
+export function hostRoot(dir: string): string {
+  const resolved = path.resolve(dir);
+  try {
+    return realpathSync(resolved);
+  } catch {
+    return resolved;
+  }
+}
+
+/**
+ * The file a vetted, base-stripped URL path names under `root` (a `hostRoot`): see the
+ * rules above. A candidate whose real path leaves `root` makes the answer "forbidden".
+ */
+export function resolveUrlPath(root: string, pathname: string): Resolution {
+  const target = path.join(root, pathname);
+  const candidates = pathname.endsWith('/') ? [path.join(target, 'index.html')] : [target, `${target}.html`];
+  for (const candidate of candidates) {
+    const info = statOrNull(candidate);
+    if (!info) continue;
+    if (info.isDirectory()) {
+      if (statOrNull(path.join(candidate, 'index.html'))?.isFile()) return { kind: 'redirect' };
+      continue;
+    }
+    if (!info.isFile()) continue;
+    const real = realpathSync(candidate);
+    return isInside(root, real) ? { kind: 'file', file: real } : { kind: 'forbidden' };
+  }
+  return { kind: 'missing' };
+}
+
+/** The 404.html nearest to a missing path: /brand/x/ tries brand/x/404.html, brand/404.html, 404.html. */
+export function nearestNotFoundPage(root: string, pathname: string): string | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  for (let depth = parts.length; depth >= 0; depth--) {
+    const found = resolveUrlPath(root, `/${[...parts.slice(0, depth), '404.html'].join('/')}`);
+    if (found.kind === 'file') return found.file;
+  }
+  return undefined;
+}
+
+/** The root 404.html, the only one GitHub Pages uses. */
+export function rootNotFoundPage(root: string): string | undefined {
+  const found = resolveUrlPath(root, '/404.html');
+  return found.kind === 'file' ? found.file : undefined;
+}
+
+/**
+ * The whole static-host answer for a request URL ("/a/b?q=1", origin form) under `root`:
+ * vet, strip the base, resolve, and pick the 404 page. The base itself without its
+ * trailing slash ("/repo") is redirected to the base.
+ */
+export function answerRequest(root: string, requestUrl: string, options: HostOptions = {}): HostAnswer {
+  const [rawPath, query] = splitQuery(requestUrl);
+  const vetted = vetUrlPath(rawPath);
+  if (!vetted.ok) return vetted.status === 400 ? { status: 400 } : { status: 403 };
+  const base = normalizeBase(options.base ?? '/');
+  if (`${vetted.pathname}/` === base) return { status: 301, location: `${rawPath}/${query}` };
+  const pathname = stripBasePath(vetted.pathname, base);
+  const found = pathname === undefined ? ({ kind: 'missing' } as const) : resolveUrlPath(root, pathname);
+  if (found.kind === 'forbidden') return { status: 403 };
+  if (found.kind === 'redirect') return { status: 301, location: `${rawPath}/${query}` };
+  if (found.kind === 'file') return { status: 200, file: found.file };
+  const notFound = options.notFound === 'root' || pathname === undefined ? rootNotFoundPage(root) : nearestNotFoundPage(root, pathname);
+  return { status: 404, file: notFound };
+}
+
+/** "/a?b=1#c" -> ["/a", "?b=1"]: the path and the query with its "?" (or ""); the fragment is dropped. */
+function splitQuery(requestUrl: string): [string, string] {
+  const withoutFragment = requestUrl.split('#')[0];
+  const mark = withoutFragment.indexOf('?');
+  return mark === -1 ? [withoutFragment, ''] : [withoutFragment.slice(0, mark), withoutFragment.slice(mark)];
+}
+
+function statOrNull(file: string) {
+  try {
+    return statSync(file);
+  } catch {
+    return null;
+  }
+}
+
+function isInside(root: string, file: string): boolean {
+  return file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
