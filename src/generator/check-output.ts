@@ -27,8 +27,6 @@ export interface CheckReport {
   weights: PageWeight[];
 }
 
-export const DEFAULT_BUDGET_BYTES = 30 * 1024;
-
 interface Size {
   raw: number;
   gzip: number;
