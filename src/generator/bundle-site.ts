@@ -16,8 +16,6 @@ export interface Bundles {
   css: string;
   /** The site icon, copied as it is. */
   favicon: string;
-  /** Source files the site module was built from, relative to the root. */
-  inputs: string[];
 }
 
 export interface SiteBundler {
@@ -35,7 +33,8 @@ export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
 /**
  * A bundler for the project at `root`. With `incremental`, esbuild keeps its contexts
  * between calls so a rebuild re-reads only what changed (watch); without it, each call is
- * a one-shot build (build). Both produce identical output.
+ * a one-shot build (build). Both produce identical output. Returns the bundler; reads
+ * sources, never writes.
  */
 export async function createSiteBundler(root: string, { incremental = false } = {}): Promise<SiteBundler> {
   const outdir = path.join(root, '.sitegen');
@@ -58,7 +57,6 @@ export async function createSiteBundler(root: string, { incremental = false } = 
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
       sourcemap: 'external',
       sourcesContent: false,
-      metafile: true,
     },
     {
       ...common,
@@ -103,7 +101,6 @@ export async function createSiteBundler(root: string, { incremental = false } = 
         clientJs: text(results[1], '.js'),
         css: text(results[2], '.css'),
         favicon,
-        inputs: Object.keys(results[0].metafile!.inputs).filter((input) => !input.startsWith('<')),
       };
     },
     async dispose() {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { describeError, explainSystemError, SitegenError } from './errors.ts';
-import type { BuildResult } from './build.ts';
+import type { BuildResult } from './builder.ts';
 
 declare const SITEGEN_VERSION: string;
 
@@ -23,29 +23,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('--site-url <url>', 'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
     .option('--timings', 'print the time each build stage took')
-    .action(async (options: { out?: string; siteUrl?: string; root: string; timings?: boolean }) => {
-      const { build } = await import('./build.ts');
-      const { removeUnfinishedOutputSync } = await import('./write-output.ts');
-      const project = resolveProject(options);
-      const progress = createProgress();
-      // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.
-      const interrupt = (signal: NodeJS.Signals) => {
-        progress.clear();
-        const isClean = removeUnfinishedOutputSync();
-        const leftovers = isClean ? 'no temporary folder is left' : 'the next build deletes what is left of the temporary folder';
-        process.stderr.write(`sitegen: build stopped by ${signal}; ${displayPath(project.outDir)}/ holds the last complete build, and ${leftovers}.\n`);
-        process.exit(signal === 'SIGINT' ? 130 : 143);
-      };
-      process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
-      const result = await build({ ...project, onPage: progress.update });
-      process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
-      progress.clear();
-      printSummary(result, project.outDir);
-      if (options.timings) {
-        for (const [stage, ms] of Object.entries(result.timings)) process.stdout.write(`  ${stage.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms\n`);
-      }
-      await result.cleanup;
-    });
+    .action(buildCommand);
 
   program
     .command('watch')
@@ -131,6 +109,36 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(`sitegen: unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}\n`);
     }
   }
+}
+
+/**
+ * `sitegen build`: one build into the output folder, a progress line, the summary. On
+ * Ctrl-C or SIGTERM it deletes the temporary folder and the lock and exits 130 or 143.
+ * Writes the output folder; returns once the previous output is deleted.
+ */
+async function buildCommand(options: { out?: string; siteUrl?: string; root: string; timings?: boolean }): Promise<void> {
+  const { createBuilder } = await import('./builder.ts');
+  const { removeUnfinishedOutputSync } = await import('./write-output.ts');
+  const project = resolveProject(options);
+  const progress = createProgress();
+  // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.
+  const interrupt = (signal: NodeJS.Signals) => {
+    progress.clear();
+    const isClean = removeUnfinishedOutputSync();
+    const leftovers = isClean ? 'no temporary folder is left' : 'the next build deletes what is left of the temporary folder';
+    process.stderr.write(`sitegen: build stopped by ${signal}; ${displayPath(project.outDir)}/ holds the last complete build, and ${leftovers}.\n`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
+  const builder = await createBuilder({ ...project, onPage: progress.update });
+  const result = await builder.build().finally(() => builder.dispose());
+  process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
+  progress.clear();
+  printSummary(result, project.outDir);
+  if (options.timings) {
+    for (const [stage, ms] of Object.entries(result.timings)) process.stdout.write(`  ${stage.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms\n`);
+  }
+  await result.cleanup;
 }
 
 /**
@@ -232,6 +240,7 @@ function printSummary(result: BuildResult, outDir: string) {
   for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
 }
 
+/** Returns a size as "512 B", "3.4 kB" or "1.25 MB". Pure. */
 export function formatBytes(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }

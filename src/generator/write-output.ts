@@ -31,6 +31,8 @@ export interface Writer {
   add(file: OutputFile): Promise<void>;
   commit(): Promise<WriteSummary>;
   abort(): Promise<void>;
+  /** After commit: resolves when what the commit left to delete (the previous output) is gone; absent when nothing is. */
+  readonly cleanup?: Promise<void>;
 }
 
 const MAX_WRITES_IN_FLIGHT = 64;
@@ -251,7 +253,7 @@ export function removeUnfinishedOutputSync(): boolean {
   return isClean;
 }
 
-/** Registers a synchronous clean-up (a lock held by watch) for removeUnfinishedOutputSync. */
+/** Registers a synchronous clean-up (a lock held by watch) for removeUnfinishedOutputSync; returns its unregister function. Touches no disk. */
 export function cleanUpOnSignal(cleanUp: () => void): () => void {
   unfinished.add(cleanUp);
   return () => unfinished.delete(cleanUp);

@@ -1,0 +1,262 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Content } from '../content/types.ts';
+import { planAssets, type PlannedAssets } from './assets.ts';
+import { createSiteBundler, type Bundles } from './bundle-site.ts';
+import { SitegenError } from './errors.ts';
+import { planHostFiles } from './host-files.ts';
+import type { LinkTarget } from './link-brands.ts';
+import { loadContent } from './load-content.ts';
+import { loadSite, type LoadedSite } from './load-site.ts';
+import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
+import { planRoutes, type Route } from './plan-routes.ts';
+import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
+import { renderTimeLimitMs } from './time-limit.ts';
+import { AtomicDirWriter, cleanUpOnSignal, IncrementalDirWriter, type Writer } from './write-output.ts';
+
+/** What a builder builds, and where to. */
+export interface Project {
+  /** Project folder holding src/content, src/templates and src/client. */
+  root: string;
+  /** Output folder; a build replaces it whole (incremental: updates it). */
+  outDir: string;
+  /** Overrides the site URL from src/content/site.ts. */
+  siteUrl?: string;
+  /** Where `siteUrl` came from, for error messages; default "--site-url". */
+  siteUrlOrigin?: string;
+  /** Called after each page is rendered (progress display). */
+  onPage?: (done: number, total: number) => void;
+  /** How long one page may render before the build fails; default $SITEGEN_RENDER_TIMEOUT_MS, else 10 s. */
+  renderTimeLimitMs?: number;
+  /** Where files go instead of `outDir` (tests: a MemoryWriter); the builder then never touches the disk. */
+  writer?: Writer;
+}
+
+export interface BuildResult {
+  pages: number;
+  files: number;
+  bytes: number;
+  /** Files written (fewer than `files` when an incremental writer skipped unchanged ones). */
+  written: number;
+  removed: string[];
+  durationMs: number;
+  warnings: string[];
+  /** Milliseconds spent in each stage, in order. */
+  timings: Record<string, number>;
+  /** Resolves when the previous output folder has been deleted. */
+  cleanup: Promise<void>;
+}
+
+/** Builds one project again and again; owns everything kept between builds. */
+export interface Builder {
+  /** The vetted output folder (a symlink's target), which watch serves. */
+  readonly outDir: string;
+  /** Runs every stage. Nothing becomes visible unless every page rendered; a failure throws. */
+  build(): Promise<BuildResult>;
+  /** Runs the same stages after `changedFiles` (root-relative, "/") changed, skipping what they cannot affect. */
+  update(changedFiles: string[]): Promise<BuildResult>;
+  /** Frees esbuild and the output lock. */
+  dispose(): Promise<void>;
+}
+
+/** Stage modules loaded while esbuild runs: the linker (cheerio), React, the HTML policy. */
+type Stages = Awaited<ReturnType<typeof loadStages>>;
+
+/**
+ * Returns a builder for `project`. Vets the output folder (reads disk); `incremental`
+ * (watch) keeps esbuild contexts, bundles, linked bodies and the written files' digests
+ * between builds and holds the output lock (a lock file) until dispose.
+ */
+export async function createBuilder(project: Project, { incremental = false } = {}): Promise<Builder> {
+  const root = path.resolve(project.root);
+  const outDir = project.writer ? path.resolve(project.outDir) : await resolveOutputDir(project.outDir, root);
+  const releaseLock = incremental && !project.writer ? await holdOutputDir(outDir) : async () => {};
+  const bundler = await createSiteBundler(root, { incremental }).catch(async (error) => {
+    await releaseLock();
+    throw error;
+  });
+  const limitMs = project.renderTimeLimitMs ?? renderTimeLimitMs();
+  // Linked body by raw body: kept between incremental builds, so unchanged bodies skip cheerio.
+  const linkMemo = incremental ? new Map<string, string>() : undefined;
+  const keptWriter: Writer | undefined = project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
+  let lastBundles: Bundles | undefined;
+  let disposed: Promise<void> | undefined;
+
+  const bundle = async (mayReuse: boolean) => (mayReuse && lastBundles ? lastBundles : (lastBundles = await bundler.bundle()));
+
+  const run = async (changedFiles?: string[]): Promise<BuildResult> => {
+    const clock = startClock();
+    const flagSiteUrl = givenSiteUrl(project);
+    const [bundles, stages] = await Promise.all([bundle(areOnlyBodies(changedFiles)), loadStages()]);
+    clock.lap('bundle');
+    const site = loadSite(bundles, root, limitMs);
+    const { content, bodies } = await loadContent(site.content, root);
+    clock.lap('load and validate');
+    const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
+    const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
+    clock.lap('link brand mentions');
+    const assets = planAssets(bundles, content.brands);
+    const routes = planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls });
+    clock.lap('plan routes');
+    const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
+    const summary = await writeSite(writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock });
+    return { pages: routes.length, ...summary, durationMs: clock.total(), warnings: composeWarnings(content), timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
+  };
+
+  // After a failure the kept bundles may not match the sources: the next run bundles again.
+  const runFresh = (changedFiles?: string[]) =>
+    run(changedFiles).catch((error) => {
+      lastBundles = undefined;
+      throw error;
+    });
+
+  return {
+    outDir,
+    build: () => runFresh(),
+    update: (changedFiles) => runFresh(changedFiles),
+    dispose: () =>
+      (disposed ??= (async () => {
+        await bundler.dispose();
+        await releaseLock();
+      })()),
+  };
+}
+
+/**
+ * Article bodies are read by the build itself, not bundled: when only they changed, the
+ * previous bundles are still exact and esbuild can be skipped. Pure.
+ */
+function areOnlyBodies(changedFiles: string[] | undefined): boolean {
+  return changedFiles !== undefined && changedFiles.length > 0 && changedFiles.every((file) => /^src\/content\/articles\/[^/]+\.html$/.test(file));
+}
+
+/** Takes the output lock for as long as the builder lives; also released by removeUnfinishedOutputSync on a signal. */
+async function holdOutputDir(outDir: string): Promise<() => Promise<void>> {
+  const lock = await lockOutputDir(outDir, 'watch');
+  const forget = cleanUpOnSignal(lock.releaseSync);
+  return async () => {
+    await lock.release();
+    forget();
+  };
+}
+
+function loadStages() {
+  return Promise.all([import('./link-brands.ts'), import('./render-pages.ts'), import('./html-policy.ts')]).then(
+    ([{ linkFirstMentions }, { renderSlice }, { duplicateIds }]) => ({ linkFirstMentions, renderSlice, duplicateIds }),
+  );
+}
+
+/** Stage timings: `lap(name)` records the time since the previous lap. */
+function startClock() {
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  let mark = started;
+  return {
+    timings,
+    lap(stage: string) {
+      const now = performance.now();
+      timings[stage] = now - mark;
+      mark = now;
+    },
+    total: () => performance.now() - started,
+  };
+}
+
+type Clock = ReturnType<typeof startClock>;
+
+interface SiteToWrite {
+  routes: Route[];
+  site: LoadedSite;
+  assets: PlannedAssets;
+  siteUrl: string;
+  stages: Stages;
+  linked: Map<string, string>;
+  limitMs: number;
+  onPage?: (done: number, total: number) => void;
+  clock: Clock;
+}
+
+/**
+ * Hands the assets, every rendered page and the host files to the writer, then commits;
+ * on any failure the writer drops everything. Touches disk only through the writer.
+ */
+async function writeSite(writer: Writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage, clock }: SiteToWrite) {
+  // A body may set ids; a page that then uses one twice (id="main" is the skip link's
+  // target) is invalid HTML. Only pages that can hold such an id are parsed again.
+  const mayRepeatIds = [...linked.values()].some((html) => /\sid\s*=/i.test(html));
+  try {
+    for (const asset of assets.files) await writer.add(asset);
+    let done = 0;
+    while (done < routes.length) {
+      for (const contents of stages.renderSlice(routes, done, site, limitMs)) {
+        if (mayRepeatIds) checkUniqueIds(routes[done], contents, stages.duplicateIds);
+        await writer.add({ path: routes[done].outputPath, contents });
+        done++;
+        onPage?.(done, routes.length);
+      }
+      // A turn for signals (Ctrl-C), timers and the dev server's requests between slices.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    for (const file of planHostFiles(routes, siteUrl)) await writer.add(file);
+    clock.lap('render and write');
+    const summary = await writer.commit();
+    clock.lap('commit');
+    return summary;
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+}
+
+function brandTargets(content: Content): LinkTarget[] {
+  return content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
+}
+
+/**
+ * Links the first brand mentions of every body. With a memo (incremental), bodies whose text
+ * and targets are unchanged reuse the last result, and entries no body uses are dropped.
+ */
+function linkBodies(
+  bodies: Map<string, string>,
+  targets: LinkTarget[],
+  link: (html: string, targets: LinkTarget[]) => string,
+  memo?: Map<string, string>,
+): Map<string, string> {
+  const prefix = JSON.stringify(targets);
+  const used = new Set<string>();
+  const linked = new Map<string, string>();
+  for (const [slug, html] of bodies) {
+    const key = `${prefix}\n${html}`;
+    let result = memo?.get(key);
+    if (result === undefined) {
+      result = link(html, targets);
+      memo?.set(key, result);
+    }
+    used.add(key);
+    linked.set(slug, result);
+  }
+  if (memo) for (const key of memo.keys()) if (!used.has(key)) memo.delete(key);
+  return linked;
+}
+
+function checkUniqueIds(route: Route, html: string, duplicateIds: (html: string) => string[]) {
+  const repeated = duplicateIds(html);
+  if (repeated.length > 0) {
+    throw new SitegenError(
+      `${route.source}: the page ${route.url} uses the id ${repeated.map((id) => `"${id}"`).join(', ')} more than once; an id in an article body must not repeat one of the page's own (such as "main") or another in the body. Rename it.`,
+      { file: route.source },
+    );
+  }
+}
+
+/** The build's warnings: today only articles that have no body yet. */
+function composeWarnings(content: Content): string[] {
+  const missingBodies = content.articles.filter((article) => !article.body).map((article) => article.slug);
+  if (missingBodies.length === 0) return [];
+  const have = missingBodies.length === 1 ? ' has' : 's have';
+  return [`${missingBodies.length} article${have} no body yet and render the fallback article with noindex: ${summarizeList(missingBodies)}`];
+}
+
+function summarizeList(items: string[], max = 4): string {
+  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}

@@ -1,0 +1,31 @@
+import { SitegenError } from './errors.ts';
+
+/**
+ * Returns the site URL given to the build (--site-url or $SITE_URL, blamed on `origin` when
+ * bad), or undefined when none was given. Checked before any work, so a mistake fails at once. Pure.
+ */
+export function givenSiteUrl(given: { siteUrl?: string; siteUrlOrigin?: string }): string | undefined {
+  return given.siteUrl === undefined ? undefined : normalizeSiteUrl(given.siteUrl, given.siteUrlOrigin ?? '--site-url');
+}
+
+/** Returns the content's own site URL (src/content/site.ts), normalized. Pure; throws a SitegenError. */
+export function contentSiteUrl(url: string): string {
+  return normalizeSiteUrl(url, 'src/content/site.ts: site "url"');
+}
+
+/** Returns an absolute http(s) URL ending in "/", or throws a SitegenError naming where the bad value came from. Pure. */
+export function normalizeSiteUrl(value: string, origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SitegenError(`${origin}: "${value}" is not an absolute URL; expected something like https://www.example.id/.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new SitegenError(`${origin}: "${value}" must use http or https.`);
+  }
+  url.search = '';
+  url.hash = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
+}
