@@ -35,24 +35,7 @@ export async function main(argv: string[]): Promise<void> {
     .addOption(hostOption())
     .addOption(portOption())
     .addOption(allowedHostOption())
-    .action(async (options: { out?: string; host: string; port: number; allowedHost: string[]; siteUrl?: string; root: string; open: boolean }) => {
-      // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
-      const stopRequested = waitForStopSignal();
-      const { watch } = await import('./watch.ts');
-      await warnIfReachable(options.host);
-      const watcher = await watch({
-        ...resolveProject(options),
-        host: options.host,
-        port: options.port,
-        allowedHosts: options.allowedHost,
-        log: (line) => process.stdout.write(`[sitegen] ${line}\n`),
-      });
-      process.stdout.write(`[sitegen] serving ${watcher.url} (Ctrl-C to stop)\n`);
-      if (options.open) openBrowser(watcher.url);
-      await stopRequested;
-      await watcher.close();
-      process.stdout.write('[sitegen] stopped\n');
-    });
+    .action(watchCommand);
 
   program
     .command('preview [dir]')
@@ -60,39 +43,14 @@ export async function main(argv: string[]): Promise<void> {
     .addOption(hostOption())
     .addOption(portOption())
     .addOption(allowedHostOption())
-    .action(async (dir: string | undefined, options: { host: string; port: number; allowedHost: string[] }) => {
-      const stopRequested = waitForStopSignal();
-      const { startServer } = await import('./serve.ts');
-      await warnIfReachable(options.host);
-      const server = await startServer({ dir: dir ?? 'dist', host: options.host, port: options.port, allowedHosts: options.allowedHost });
-      process.stdout.write(`[sitegen] previewing ${dir ?? 'dist'}/ at ${server.url} (Ctrl-C to stop)\n`);
-      await stopRequested;
-      await server.close();
-      process.stdout.write('[sitegen] stopped\n');
-    });
+    .action(previewCommand);
 
   program
     .command('check [dir]')
     .description('check a built folder: links, metadata, JSON-LD, outbound links, CSP safety, page weight')
     .option('--budget <kb>', 'first-load budget per page, gzip KB of HTML + CSS + JS', parseKilobytes, 30)
     .option('--sizes', 'print the weight of every page')
-    .action(async (dir: string | undefined, options: { budget: number; sizes?: boolean }) => {
-      const { checkOutput, formatKb } = await import('./check-output.ts');
-      const target = dir ?? 'dist';
-      const report = checkOutput(target, { budgetBytes: options.budget * 1024 });
-      if (options.sizes) printWeights(report.weights, formatKb);
-      const heaviest = [...report.weights].sort((a, b) => b.firstLoadGzip - a.firstLoadGzip)[0];
-      if (report.problems.length > 0) {
-        process.stderr.write(
-          `sitegen check: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in ${target}/:\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`,
-        );
-        process.exitCode = 1;
-        return;
-      }
-      process.stdout.write(
-        `sitegen check: ${report.pages} pages and ${report.files} files in ${target}/ pass; heaviest first load ${formatKb(heaviest.firstLoadGzip)} gzip (${heaviest.file}), budget ${options.budget} KB\n`,
-      );
-    });
+    .action(checkCommand);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -109,6 +67,57 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(`sitegen: unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}\n`);
     }
   }
+}
+
+/** `sitegen watch`: build, serve with live reload and rebuild on every save until Ctrl-C or SIGTERM. Writes the output folder. */
+async function watchCommand(options: { out?: string; host: string; port: number; allowedHost: string[]; siteUrl?: string; root: string; open: boolean }): Promise<void> {
+  // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
+  const stopRequested = waitForStopSignal();
+  const { watch } = await import('./watch.ts');
+  await warnIfReachable(options.host);
+  const watcher = await watch({
+    ...resolveProject(options),
+    host: options.host,
+    port: options.port,
+    allowedHosts: options.allowedHost,
+    log: (line) => process.stdout.write(`[sitegen] ${line}\n`),
+  });
+  process.stdout.write(`[sitegen] serving ${watcher.url} (Ctrl-C to stop)\n`);
+  if (options.open) openBrowser(watcher.url);
+  await stopRequested;
+  await watcher.close();
+  process.stdout.write('[sitegen] stopped\n');
+}
+
+/** `sitegen preview`: serve a built folder as a static host would until Ctrl-C or SIGTERM. Reads disk only. */
+async function previewCommand(dir: string | undefined, options: { host: string; port: number; allowedHost: string[] }): Promise<void> {
+  const stopRequested = waitForStopSignal();
+  const { startServer } = await import('./serve.ts');
+  await warnIfReachable(options.host);
+  const server = await startServer({ dir: dir ?? 'dist', host: options.host, port: options.port, allowedHosts: options.allowedHost });
+  process.stdout.write(`[sitegen] previewing ${dir ?? 'dist'}/ at ${server.url} (Ctrl-C to stop)\n`);
+  await stopRequested;
+  await server.close();
+  process.stdout.write('[sitegen] stopped\n');
+}
+
+/** `sitegen check`: report every problem of a built folder and set exit code 1 if there is one. Reads disk only. */
+async function checkCommand(dir: string | undefined, options: { budget: number; sizes?: boolean }): Promise<void> {
+  const { checkOutput, formatKb } = await import('./check-output.ts');
+  const target = dir ?? 'dist';
+  const report = checkOutput(target, { budgetBytes: options.budget * 1024 });
+  if (options.sizes) printWeights(report.weights, formatKb);
+  const heaviest = [...report.weights].sort((a, b) => b.firstLoadGzip - a.firstLoadGzip)[0];
+  if (report.problems.length > 0) {
+    process.stderr.write(
+      `sitegen check: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in ${target}/:\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(
+    `sitegen check: ${report.pages} pages and ${report.files} files in ${target}/ pass; heaviest first load ${formatKb(heaviest.firstLoadGzip)} gzip (${heaviest.file}), budget ${options.budget} KB\n`,
+  );
 }
 
 /**

@@ -79,3 +79,12 @@ describe('types', () => {
     expect(result.stdout ?? '', 'tsc output').toBe('');
   }, 180_000);
 });
+
+describe('size', () => {
+  it('no function in src/generator is longer than 80 lines (bench/function-lengths.mjs, TypeScript AST)', async () => {
+    const run = promisify(execFile);
+    const result = await run(process.execPath, [path.join(REPO, 'bench/function-lengths.mjs'), '--max', '80']).catch((error) => error);
+    expect(result.stderr ?? '', 'functions over the limit').toBe('');
+    expect(result.code ?? 0).toBe(0);
+  }, 60_000);
+});
