@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks';
 import type { Content } from '../content/types.ts';
 import { planAssets, type PlannedAssets } from './assets.ts';
 import { createSiteBundler, type Bundles } from './bundle-site.ts';
-import { SitegenError } from './errors.ts';
+import { sitegenError } from './errors.ts';
+import { DuplicateIds } from './errors-data.ts';
 import { planHostFiles } from './host-files.ts';
 import type { LinkTarget } from './link-brands.ts';
 import { loadContent } from './load-content.ts';
@@ -242,10 +243,7 @@ function linkBodies(
 function checkUniqueIds(route: Route, html: string, duplicateIds: (html: string) => string[]) {
   const repeated = duplicateIds(html);
   if (repeated.length > 0) {
-    throw new SitegenError(
-      `${route.source}: the page ${route.url} uses the id ${repeated.map((id) => `"${id}"`).join(', ')} more than once; an id in an article body must not repeat one of the page's own (such as "main") or another in the body. Rename it.`,
-      { file: route.source },
-    );
+    throw sitegenError(DuplicateIds, { source: route.source, url: route.url, ids: repeated }, { file: route.source });
   }
 }
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as Esbuild from 'esbuild';
-import { SitegenError } from './errors.ts';
+import { SitegenError, sitegenError } from './errors.ts';
+import { BundleFailed, FaviconUnreadable, SourcesDoNotCompile } from './errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 
 const esbuild = requireFromSitegen('esbuild') as typeof Esbuild;
@@ -87,7 +88,7 @@ export async function createSiteBundler(root: string, { incremental = false } = 
         [results, favicon] = await Promise.all([
           Promise.all(options.map((_, i) => run(i))),
           readFile(path.join(root, FAVICON), 'utf8').catch((error) => {
-            throw new SitegenError(`${FAVICON} cannot be read; every page links it as the site icon.`, { cause: error, file: FAVICON });
+            throw sitegenError(FaviconUnreadable, { file: FAVICON }, { cause: error, file: FAVICON });
           }),
         ]);
       } catch (error) {
@@ -113,7 +114,7 @@ export async function createSiteBundler(root: string, { incremental = false } = 
 function toSitegenError(error: unknown, root: string): SitegenError {
   const failure = error as Partial<Esbuild.BuildFailure>;
   if (!Array.isArray(failure.errors) || failure.errors.length === 0) {
-    return new SitegenError('Bundling the site sources failed.', { cause: error });
+    return sitegenError(BundleFailed, undefined, { cause: error });
   }
   const first = failure.errors[0].location;
   const problems = failure.errors.map((message) => {
@@ -122,7 +123,7 @@ function toSitegenError(error: unknown, root: string): SitegenError {
       : 'unknown location';
     return `${where}: ${message.text}`;
   });
-  return new SitegenError(`The site sources do not compile (${problems.length} error${problems.length === 1 ? '' : 's'}):`, {
+  return sitegenError(SourcesDoNotCompile, { count: problems.length }, {
     file: first ? path.relative(root, path.resolve(root, first.file)) : undefined,
     line: first?.line,
     problems,

@@ -1,24 +1,44 @@
 import path from 'node:path';
+import { SystemFailure, type ErrorKind } from './errors-data.ts';
 
 /**
  * The one error type sitegen shows to users. Its message says what went wrong, where
- * (file and field, or route) and what to do; `cause` keeps the lower-level error.
+ * (file and field, or route) and what to do; `kind` names its entry in errors-data.ts;
+ * `cause` keeps the lower-level error. Build one with sitegenError().
  */
 export class SitegenError extends Error {
+  /** The name of its kind in errors-data.ts ("OutputFolderRefused"). */
+  readonly kind: string;
   /** Source file the error is about, relative to the project root, when known. */
   readonly file?: string;
   /** 1-based line in `file`, when known. */
   readonly line?: number;
   /** Each problem on its own line, when several were found at once (content validation). */
   readonly problems: string[];
+  /** A sentence printed after the message, when the kind has one. */
+  readonly hint?: string;
 
-  constructor(message: string, options: { cause?: unknown; file?: string; line?: number; problems?: string[] } = {}) {
+  constructor(message: string, options: ErrorOptions & { kind: string; hint?: string }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SitegenError';
+    this.kind = options.kind;
     this.file = options.file;
     this.line = options.line;
     this.problems = options.problems ?? [];
+    this.hint = options.hint;
   }
+}
+
+interface ErrorOptions {
+  cause?: unknown;
+  file?: string;
+  line?: number;
+  problems?: string[];
+}
+
+/** A SitegenError of one kind of errors-data.ts, its message built from `details`. Pure. */
+export function sitegenError<Details>(kind: ErrorKind<Details>, details: Details, options: ErrorOptions = {}): SitegenError {
+  return new SitegenError(kind.message(details), { ...options, kind: kind.name, hint: kind.hint });
 }
 
 /** The message of an error and of each cause under it, one per line, without stack traces. */
@@ -27,7 +47,7 @@ export function describeError(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; current !== undefined && depth < 5; depth++) {
     if (current instanceof SitegenError) {
-      lines.push(current.message, ...current.problems.map((p) => `  - ${p}`));
+      lines.push(current.message, ...current.problems.map((p) => `  - ${p}`), ...(current.hint ? [`Hint: ${current.hint}`] : []));
       // The problems already say what the lower-level error said, one line each.
       if (current.problems.length > 0) break;
     } else if (depth > 0 && isSystemError(current)) {
@@ -93,8 +113,5 @@ export function explainSystemError(error: unknown, action: string, shownAs: Reco
   for (const [from, to] of Object.entries(shownAs)) if (where.startsWith(from)) where = to + where.slice(from.length);
   const relative = where && path.relative(process.cwd(), where);
   const shown = relative && !relative.startsWith('..') ? relative : where;
-  return new SitegenError(
-    `${SYSTEM_ERRORS[error.code!]} while ${action}${shown ? ` (${shown})` : ''}${consequence ? `; ${consequence}` : ''}.`,
-    { cause: error, file: where || undefined },
-  );
+  return sitegenError(SystemFailure, { what: SYSTEM_ERRORS[error.code!], action, path: shown, consequence: consequence ?? '' }, { cause: error, file: where || undefined });
 }

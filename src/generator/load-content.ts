@@ -1,7 +1,8 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Content } from '../content/types.ts';
-import { SitegenError } from './errors.ts';
+import { sitegenError } from './errors.ts';
+import { ContentInvalid } from './errors-data.ts';
 import { ARTICLE_BODY_DIR, type BodyFile, validateContent } from './validate-content.ts';
 
 export interface LoadedContent {
@@ -21,10 +22,7 @@ export async function loadContent(content: Content, root: string): Promise<Loade
   for (const file of files) texts.set(file, readBodyFile(path.join(root, ARTICLE_BODY_DIR, file)));
   const problems = validateContent(content, texts);
   if (problems.length > 0) {
-    throw new SitegenError(
-      `The content has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written. Fix ${problems.length === 1 ? 'it' : 'them'} and build again:`,
-      { problems, file: problems[0].split(':')[0] },
-    );
+    throw sitegenError(ContentInvalid, { count: problems.length }, { problems, file: problems[0].split(':')[0] });
   }
   const bodies = new Map<string, string>();
   for (const article of articles) {

@@ -5,7 +5,8 @@ import type { Content } from '../content/types.ts';
 import type { ComponentType } from 'react';
 import type { TemplateName } from './plan-routes.ts';
 import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
-import { SitegenError } from './errors.ts';
+import { sitegenError } from './errors.ts';
+import { SiteModuleExportsMissing, SiteModuleFailed, SiteModuleTimeout } from './errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 
@@ -34,22 +35,15 @@ export function loadSite(bundles: Bundles, root: string, limitMs = DEFAULT_RENDE
     runWithTimeLimit(() => run(requireFromSitegen, module, module.exports), limitMs);
   } catch (error) {
     if (error instanceof TimeLimitExceeded) {
-      throw new SitegenError(
-        `Loading the site's content and templates ran longer than ${limitMs} ms (maybe an infinite loop at the top level of a module in src/content or src/templates) and was stopped. ` +
-          'Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.',
-      );
+      throw sitegenError(SiteModuleTimeout, { limitMs });
     }
     const where = locate(error);
-    throw new SitegenError(
-      `Loading the site's content and templates failed${where ? ` at ${where.file}:${where.line}` : ''}: ${(error as Error)?.message ?? error}`,
-      { cause: error, ...where },
-    );
+    const at = where ? ` at ${where.file}:${where.line}` : '';
+    throw sitegenError(SiteModuleFailed, { where: at, reason: String((error as Error)?.message ?? error) }, { cause: error, ...where });
   }
   const { content, templates } = module.exports;
   if (!content || !templates) {
-    throw new SitegenError(
-      'src/content/index.ts must export `content`, and src/templates/index.ts the page templates; one of them exports nothing.',
-    );
+    throw sitegenError(SiteModuleExportsMissing, undefined);
   }
   return { content, templates, locate };
 }

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { lstat, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { explainSystemError, SitegenError } from './errors.ts';
+import { explainSystemError, sitegenError } from './errors.ts';
+import { OutputFolderInUse, OutputFolderRefused, OutputLockTimeout, OutputPathEmpty } from './errors-data.ts';
 
 /**
  * The file every output folder sitegen writes carries (and its temporary and old siblings
@@ -31,14 +32,14 @@ const PRE_MARKER_REQUIRED = ['index.html', '_headers', '.nojekyll'];
  */
 export async function resolveOutputDir(out: string, root: string): Promise<string> {
   if (out.trim() === '') {
-    throw new SitegenError('The output folder is an empty string (--out ""); name a folder such as dist, or omit --out to build into <root>/dist.');
+    throw sitegenError(OutputPathEmpty, undefined);
   }
   const given = path.resolve(out);
   const link = await lstat(given).catch(() => undefined);
   const real = await realPathOf(given);
   const shown = link?.isSymbolicLink() ? `${given} (a symlink to ${real})` : given;
   const refuse = (why: string, what = 'Choose another folder with --out.') =>
-    new SitegenError(`Refusing to write the output into ${shown}: ${why}. ${what}`, { file: given });
+    sitegenError(OutputFolderRefused, { folder: shown, why, what }, { file: given });
 
   const project = await realPathOf(path.resolve(root));
   if (real === path.parse(real).root) throw refuse('it is the root of the filesystem');
@@ -155,13 +156,10 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch'):
     if (holder?.pid === process.pid) return { release: async () => {}, releaseSync: () => {} };
     const who = holder ? `sitegen ${holder.command} (PID ${holder.pid})` : 'another sitegen process';
     if (holder?.command === 'watch') {
-      throw new SitegenError(`The output folder ${outDir} is in use by ${who}. Stop it first, or build into another folder with --out.`, { file: outDir });
+      throw sitegenError(OutputFolderInUse, { folder: outDir, holder: who }, { file: outDir });
     }
     if (Date.now() - started > LOCK_WAIT_MS) {
-      throw new SitegenError(
-        `The output folder ${outDir} has been in use by ${who} for over ${LOCK_WAIT_MS / 1000} s. Wait for it or stop it; if no sitegen is running, delete ${file}.`,
-        { file: outDir },
-      );
+      throw sitegenError(OutputLockTimeout, { folder: outDir, holder: who, seconds: LOCK_WAIT_MS / 1000, lockFile: file }, { file: outDir });
     }
     await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
   }

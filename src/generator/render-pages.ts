@@ -2,7 +2,8 @@ import type { createElement as CreateElement } from 'react';
 import type { renderToStaticMarkup as RenderToStaticMarkup } from 'react-dom/server';
 import type { LoadedSite } from './load-site.ts';
 import type { Route } from './plan-routes.ts';
-import { SitegenError } from './errors.ts';
+import { sitegenError } from './errors.ts';
+import { RenderFailed, RenderTimeout, TemplateMissing } from './errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 
@@ -27,17 +28,15 @@ function fixAttribute(_match: string, _voidName: unknown, _voidAttributes: unkno
 export function renderPage(route: Route, site: LoadedSite): string {
   const component = site.templates[route.template];
   if (!component) {
-    throw new SitegenError(`Route ${route.url} uses the template "${route.template}", which src/templates/index.ts does not export.`);
+    throw sitegenError(TemplateMissing, { url: route.url, template: route.template });
   }
   let markup: string;
   try {
     markup = renderToStaticMarkup(createElement(component, route.props));
   } catch (error) {
     const where = site.locate(error);
-    throw new SitegenError(
-      `Rendering ${route.url} with ${route.template} failed${where ? ` at ${where.file}:${where.line}` : ''}: ${(error as Error)?.message ?? error}`,
-      { cause: error, ...where },
-    );
+    const at = where ? ` at ${where.file}:${where.line}` : '';
+    throw sitegenError(RenderFailed, { url: route.url, template: route.template, where: at, reason: String((error as Error)?.message ?? error) }, { cause: error, ...where });
   }
   const html = markup.replace(REACT_XHTML_ISMS, (_, voidName, voidAttributes, booleanName, camelName) =>
     voidName
@@ -74,9 +73,6 @@ export function renderSlice(routes: Route[], start: number, site: LoadedSite, li
   } catch (error) {
     if (!(error instanceof TimeLimitExceeded)) throw error;
     const route = routes[current];
-    throw new SitegenError(
-      `Rendering ${route.url} with ${route.template} ran longer than ${limitMs} ms (maybe an infinite loop) and was stopped. ` +
-        'Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.',
-    );
+    throw sitegenError(RenderTimeout, { url: route.url, template: route.template, limitMs });
   }
 }

@@ -8,7 +8,8 @@ import type {
   NotFoundPageProps,
   NotFoundView,
 } from '../templates/index.ts';
-import { SitegenError } from './errors.ts';
+import { sitegenError } from './errors.ts';
+import { DuplicateOutputPath } from './errors-data.ts';
 
 /** Props of each page template, by template name. */
 export interface TemplateProps {
@@ -86,9 +87,7 @@ function assertUniqueOutputPaths(pages: Page[]) {
   for (const page of pages) {
     const earlier = seen.get(page.outputPath);
     if (earlier) {
-      throw new SitegenError(
-        `Two pages would be written to ${page.outputPath}: ${earlier.source} and ${page.source}. Give one of them another slug.`,
-      );
+      throw sitegenError(DuplicateOutputPath, { outputPath: page.outputPath, first: earlier.source, second: page.source });
     }
     seen.set(page.outputPath, page);
   }

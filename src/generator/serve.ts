@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import os from 'node:os';
 import path from 'node:path';
 import sirv from 'sirv';
-import { SitegenError } from './errors.ts';
+import { sitegenError } from './errors.ts';
+import { ListenFailed, PortInUse } from './errors-data.ts';
 import { SECURITY_HEADERS } from './html-policy.ts';
 import { answerRequest, hostRoot } from './static-host.ts';
 
@@ -107,8 +108,8 @@ function listen(server: Server, host: string, port: number): Promise<void> {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
-          ? new SitegenError(`Port ${port} on ${host} is already in use. Stop the other server or pass --port with a free port.`)
-          : new SitegenError(`Could not listen on ${host}:${port}: ${error.message}`, { cause: error }),
+          ? sitegenError(PortInUse, { host, port })
+          : sitegenError(ListenFailed, { host, port, reason: error.message }, { cause: error }),
       );
     });
     server.listen(port, host, () => resolve());

@@ -1,4 +1,5 @@
-import { SitegenError } from './errors.ts';
+import { sitegenError } from './errors.ts';
+import { SiteUrlNotAbsolute, SiteUrlNotHttp } from './errors-data.ts';
 
 /**
  * Returns the site URL given to the build (--site-url or $SITE_URL, blamed on `origin` when
@@ -19,10 +20,10 @@ export function normalizeSiteUrl(value: string, origin: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new SitegenError(`${origin}: "${value}" is not an absolute URL; expected something like https://www.example.id/.`);
+    throw sitegenError(SiteUrlNotAbsolute, { origin, value });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new SitegenError(`${origin}: "${value}" must use http or https.`);
+    throw sitegenError(SiteUrlNotHttp, { origin, value });
   }
   url.search = '';
   url.hash = '';

@@ -1,5 +1,6 @@
 import vm from 'node:vm';
-import { SitegenError } from './errors.ts';
+import { sitegenError } from './errors.ts';
+import { RenderInterrupted, RenderTimeoutSetting } from './errors-data.ts';
 
 /** How long one page's render (or the site module's evaluation) may run; see renderTimeLimitMs. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 10_000;
@@ -36,7 +37,7 @@ export function runWithTimeLimit<T>(job: () => T, limitMs: number): T {
     // process's own handlers (watch's shutdown) or the default exit.
     if (code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') {
       process.kill(process.pid, 'SIGINT');
-      throw new SitegenError('Interrupted by Ctrl-C.', { cause: error });
+      throw sitegenError(RenderInterrupted, undefined, { cause: error });
     }
     throw error;
   } finally {
@@ -50,7 +51,7 @@ export function renderTimeLimitMs(env: NodeJS.ProcessEnv = process.env): number 
   if (value === undefined || value === '') return DEFAULT_RENDER_TIMEOUT_MS;
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms <= 0) {
-    throw new SitegenError(`${ENV_NAME} is "${value}"; expected a whole number of milliseconds greater than 0, such as 10000.`);
+    throw sitegenError(RenderTimeoutSetting, { name: ENV_NAME, value });
   }
   return ms;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, explainSystemError, printable, SitegenError } from '../../src/generator/errors.ts';
+import { describeError, explainSystemError, printable, sitegenError, SitegenError } from '../../src/generator/errors.ts';
+import * as errorsData from '../../src/generator/errors-data.ts';
+import { ContentInvalid } from '../../src/generator/errors-data.ts';
 
 describe('error messages', () => {
   it('show control bytes of quoted content as \\xNN, so content cannot drive the terminal', () => {
     const title = 'Judul\x1b[2J\x1b]0;pwned\x07\r\u202eevil';
-    const message = describeError(new SitegenError(`src/content/articles.ts: article "x": "title" is "${title}"`));
+    const message = describeError(sitegenError(ContentInvalid, { count: 1 }, { problems: [`src/content/articles.ts: article "x": "title" is "${title}"`] }));
     expect(message).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
     expect(message).toContain('\\x1b[2J');
     expect(message).toContain('\\u{202e}evil');
@@ -19,5 +21,29 @@ describe('error messages', () => {
     );
     const bug = new TypeError('x is undefined');
     expect(explainSystemError(bug, 'writing')).toBe(bug);
+  });
+});
+
+describe('the error catalogue', () => {
+  it('names every kind after its export, once, and every message is a sentence without an "Error:" prefix', () => {
+    const kinds = Object.entries(errorsData).filter(([, value]) => typeof value === 'object' && value !== null && 'message' in value);
+    expect(kinds.length).toBeGreaterThan(20);
+    for (const [exported, kind] of kinds) {
+      const { name } = kind as { name: string };
+      expect(name, exported).toBe(exported);
+    }
+  });
+
+  it('every SitegenError the generator throws comes from the catalogue (no message written at the throw site)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const dir = path.join(import.meta.dirname, '../../src/generator');
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && name !== 'errors.ts')) {
+      expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toMatch(/new SitegenError\(/);
+    }
+    const error = sitegenError(ContentInvalid, { count: 2 });
+    expect(error).toBeInstanceOf(SitegenError);
+    expect(error.kind).toBe('ContentInvalid');
+    expect(error.message).toBe('The content has 2 problems; nothing was written. Fix them and build again:');
   });
 });

@@ -1,0 +1,113 @@
+/**
+ * Every error sitegen shows a user, in one place (as Astro's core/errors/errors-data.ts).
+ * Each has a fixed name (tests and scripts may match it), a message that says what happened,
+ * where, and what to do, in full sentences and without an "Error:" prefix, and sometimes a
+ * hint. Code throws them with `sitegenError(Kind, details)`; cli.ts is the one place that
+ * prints them and sets the exit code. Operating-system errors (ENOSPC, EACCES, ...) are
+ * explained by explainSystemError in errors.ts.
+ */
+
+/** One kind of user-facing error: its name, its message built from the details, an optional hint. */
+export interface ErrorKind<Details> {
+  name: string;
+  message: (details: Details) => string;
+  hint?: string;
+}
+
+const kind = <Details = void>(name: string, message: (details: Details) => string, hint?: string): ErrorKind<Details> => ({
+  name,
+  message,
+  hint,
+});
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+// The output folder (output-dir.ts)
+export const OutputPathEmpty = kind('OutputPathEmpty', () => 'The output folder is an empty string (--out ""); name a folder such as dist, or omit --out to build into <root>/dist.');
+export const OutputFolderRefused = kind<{ folder: string; why: string; what: string }>(
+  'OutputFolderRefused',
+  ({ folder, why, what }) => `Refusing to write the output into ${folder}: ${why}. ${what}`,
+);
+export const OutputFolderInUse = kind<{ folder: string; holder: string }>(
+  'OutputFolderInUse',
+  ({ folder, holder }) => `The output folder ${folder} is in use by ${holder}. Stop it first, or build into another folder with --out.`,
+);
+export const OutputLockTimeout = kind<{ folder: string; holder: string; seconds: number; lockFile: string }>(
+  'OutputLockTimeout',
+  ({ folder, holder, seconds, lockFile }) =>
+    `The output folder ${folder} has been in use by ${holder} for over ${seconds} s. Wait for it or stop it; if no sitegen is running, delete ${lockFile}.`,
+);
+
+// Flags and settings
+export const SiteUrlNotAbsolute = kind<{ origin: string; value: string }>(
+  'SiteUrlNotAbsolute',
+  ({ origin, value }) => `${origin}: "${value}" is not an absolute URL; expected something like https://www.example.id/.`,
+);
+export const SiteUrlNotHttp = kind<{ origin: string; value: string }>('SiteUrlNotHttp', ({ origin, value }) => `${origin}: "${value}" must use http or https.`);
+export const RenderTimeoutSetting = kind<{ name: string; value: string }>(
+  'RenderTimeoutSetting',
+  ({ name, value }) => `${name} is "${value}"; expected a whole number of milliseconds greater than 0, such as 10000.`,
+);
+
+// Sources and content
+export const FaviconUnreadable = kind<{ file: string }>('FaviconUnreadable', ({ file }) => `${file} cannot be read; every page links it as the site icon.`);
+export const BundleFailed = kind('BundleFailed', () => 'Bundling the site sources failed.');
+export const SourcesDoNotCompile = kind<{ count: number }>('SourcesDoNotCompile', ({ count }) => `The site sources do not compile (${plural(count, 'error')}):`);
+export const SiteModuleTimeout = kind<{ limitMs: number }>(
+  'SiteModuleTimeout',
+  ({ limitMs }) =>
+    `Loading the site's content and templates ran longer than ${limitMs} ms (maybe an infinite loop at the top level of a module in src/content or src/templates) and was stopped. Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.`,
+);
+export const SiteModuleFailed = kind<{ where: string; reason: string }>(
+  'SiteModuleFailed',
+  ({ where, reason }) => `Loading the site's content and templates failed${where}: ${reason}`,
+);
+export const SiteModuleExportsMissing = kind(
+  'SiteModuleExportsMissing',
+  () => 'src/content/index.ts must export `content`, and src/templates/index.ts the page templates; one of them exports nothing.',
+);
+export const ContentInvalid = kind<{ count: number }>(
+  'ContentInvalid',
+  ({ count }) => `The content has ${plural(count, 'problem')}; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and build again:`,
+);
+
+// Pages
+export const DuplicateOutputPath = kind<{ outputPath: string; first: string; second: string }>(
+  'DuplicateOutputPath',
+  ({ outputPath, first, second }) => `Two pages would be written to ${outputPath}: ${first} and ${second}. Give one of them another slug.`,
+);
+export const TemplateMissing = kind<{ url: string; template: string }>(
+  'TemplateMissing',
+  ({ url, template }) => `Route ${url} uses the template "${template}", which src/templates/index.ts does not export.`,
+);
+export const RenderFailed = kind<{ url: string; template: string; where: string; reason: string }>(
+  'RenderFailed',
+  ({ url, template, where, reason }) => `Rendering ${url} with ${template} failed${where}: ${reason}`,
+);
+export const RenderTimeout = kind<{ url: string; template: string; limitMs: number }>(
+  'RenderTimeout',
+  ({ url, template, limitMs }) =>
+    `Rendering ${url} with ${template} ran longer than ${limitMs} ms (maybe an infinite loop) and was stopped. Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.`,
+);
+export const RenderInterrupted = kind('RenderInterrupted', () => 'Interrupted by Ctrl-C.');
+export const DuplicateIds = kind<{ source: string; url: string; ids: string[] }>(
+  'DuplicateIds',
+  ({ source, url, ids }) =>
+    `${source}: the page ${url} uses the id ${ids.map((id) => `"${id}"`).join(', ')} more than once; an id in an article body must not repeat one of the page's own (such as "main") or another in the body. Rename it.`,
+);
+
+// The dev server
+export const PortInUse = kind<{ host: string; port: number }>(
+  'PortInUse',
+  ({ host, port }) => `Port ${port} on ${host} is already in use. Stop the other server or pass --port with a free port.`,
+);
+export const ListenFailed = kind<{ host: string; port: number; reason: string }>(
+  'ListenFailed',
+  ({ host, port, reason }) => `Could not listen on ${host}:${port}: ${reason}`,
+);
+
+// The machine (explainSystemError)
+export const SystemFailure = kind<{ what: string; action: string; path: string; consequence: string }>(
+  'SystemFailure',
+  ({ what, action, path, consequence }) => `${what} while ${action}${path ? ` (${path})` : ''}${consequence ? `; ${consequence}` : ''}.`,
+);
