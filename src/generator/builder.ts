@@ -7,8 +7,8 @@ import { sitegenError } from './errors.ts';
 import { DuplicateIds } from './errors-data.ts';
 import { planHostFiles } from './host-files.ts';
 import type { LinkTarget } from './link-brands.ts';
-import { loadContent } from './load-content.ts';
-import { loadSite, type LoadedSite } from './load-site.ts';
+import { readBodies } from './read-bodies.ts';
+import { evaluateSite, type SiteModule } from './evaluate-site.ts';
 import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
 import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
@@ -90,8 +90,9 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const flagSiteUrl = givenSiteUrl(project);
     const [bundles, stages] = await Promise.all([bundle(areOnlyBodies(changedFiles)), loadStages()]);
     clock.lap('bundle');
-    const site = loadSite(bundles, root, limitMs);
-    const { content, bodies } = await loadContent(site.content, root);
+    const site = evaluateSite(bundles, root, limitMs);
+    const content = site.content;
+    const bodies = readBodies(content, root);
     clock.lap('load and validate');
     const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
     const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
@@ -167,7 +168,7 @@ type Clock = ReturnType<typeof startClock>;
 
 interface SiteToWrite {
   routes: Route[];
-  site: LoadedSite;
+  site: SiteModule;
   assets: PlannedAssets;
   siteUrl: string;
   stages: Stages;

@@ -1,4 +1,4 @@
-import { SECURITY_HEADERS } from './html-policy.ts';
+import { escapeText, SECURITY_HEADERS } from './html-policy.ts';
 import type { OutputFile } from './write-output.ts';
 import type { Route } from './plan-routes.ts';
 
@@ -12,7 +12,7 @@ export function planHostFiles(routes: Route[], siteUrl: string): OutputFile[] {
   const base = new URL(siteUrl).pathname;
   const urls = routes
     .filter((route) => route.isIndexable)
-    .map((route) => `  <url><loc>${escapeXml(siteUrl + route.url.slice(1))}</loc></url>`);
+    .map((route) => `  <url><loc>${escapeText(siteUrl + route.url.slice(1))}</loc></url>`);
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   const headerLines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
   const headers = [`${base}*`, ...headerLines, `${base}assets/*`, `  Cache-Control: ${IMMUTABLE_CACHE}`, ''].join('\n');
@@ -30,6 +30,3 @@ export function planHostFiles(routes: Route[], siteUrl: string): OutputFile[] {
   ];
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}

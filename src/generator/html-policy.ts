@@ -271,6 +271,16 @@ function repeatedIds(nodes: Node[]): string[] {
   return [...repeated];
 }
 
+/** `text` safe as HTML or XML text: &, < and > escaped. The one text escaper of the generator; pure. */
+export function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** `text` safe inside a double-quoted HTML attribute: escapeText plus ". Pure. */
+export function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;');
+}
+
 /** `value` as the URL parser reads it: leading and trailing C0 controls and spaces removed, then every tab, LF and CR. */
 export function stripUrl(value: string): string {
   return value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');

@@ -1,5 +1,6 @@
 import { load } from 'cheerio/slim';
 import type { AnyNode, Element, Text } from 'domhandler';
+import { escapeAttribute, escapeText } from './html-policy.ts';
 
 export interface LinkTarget {
   /** The word to find, matched case-insensitively as a whole word ("Lux88Togel"). */
@@ -77,10 +78,3 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;');
-}

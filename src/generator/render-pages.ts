@@ -1,6 +1,6 @@
 import type { createElement as CreateElement } from 'react';
 import type { renderToStaticMarkup as RenderToStaticMarkup } from 'react-dom/server';
-import type { LoadedSite } from './load-site.ts';
+import type { SiteModule } from './evaluate-site.ts';
 import type { Route } from './plan-routes.ts';
 import { sitegenError } from './errors.ts';
 import { RenderFailed, RenderTimeout, TemplateMissing } from './errors-data.ts';
@@ -25,7 +25,7 @@ function fixAttribute(_match: string, _voidName: unknown, _voidAttributes: unkno
  * camelCase lowercased. React escapes "<" and ">" in attribute values, so these
  * patterns can only meet real tags.
  */
-export function renderPage(route: Route, site: LoadedSite): string {
+export function renderPage(route: Route, site: SiteModule): string {
   const component = site.templates[route.template];
   if (!component) {
     throw sitegenError(TemplateMissing, { url: route.url, template: route.template });
@@ -57,7 +57,7 @@ const SLICE_MS = 50;
  * and the dev server keep working during a long build. One call per slice, not per page:
  * each call starts a watchdog thread.
  */
-export function renderSlice(routes: Route[], start: number, site: LoadedSite, limitMs: number): string[] {
+export function renderSlice(routes: Route[], start: number, site: SiteModule, limitMs: number): string[] {
   const pages: string[] = [];
   let current = start;
   try {

@@ -1,26 +1,9 @@
 import type { Article, Brand, Content } from '../content/types.ts';
-import type {
-  ArticleListPageProps,
-  ArticlePageProps,
-  BrandPageProps,
-  ContactPageProps,
-  HomePageProps,
-  NotFoundPageProps,
-  NotFoundView,
-} from '../templates/index.ts';
+import type { NotFoundView, TemplateName, TemplateProps } from '../templates/index.ts';
 import { sitegenError } from './errors.ts';
 import { DuplicateOutputPath } from './errors-data.ts';
 
-/** Props of each page template, by template name. */
-export interface TemplateProps {
-  HomePage: HomePageProps;
-  ArticleListPage: ArticleListPageProps;
-  ArticlePage: ArticlePageProps;
-  BrandPage: BrandPageProps;
-  ContactPage: ContactPageProps;
-  NotFoundPage: NotFoundPageProps;
-}
-export type TemplateName = keyof TemplateProps;
+export type { TemplateName, TemplateProps };
 
 /** Where a page lives and what renders it; no props. */
 interface PageAddress<T extends TemplateName> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { sitegenError } from './errors.ts';
 import { ListenFailed, PortInUse } from './errors-data.ts';
-import { SECURITY_HEADERS } from './html-policy.ts';
+import { escapeText, SECURITY_HEADERS } from './html-policy.ts';
 import { answerRequest, hostRoot } from './static-host.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -269,14 +269,13 @@ function injectReload(html: string, isLiveReload?: boolean): string {
 
 /** The page every route answers with while the last rebuild is failing. */
 export function renderErrorScreen(error: ErrorScreen): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const where = error.file ? `${error.file}${error.line ? `:${error.line}` : ''}` : '';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title></head>
 <body><main>
 <h1>Unexpected Application Error!</h1>
-<pre>${escape(error.message)}</pre>
-${where ? `<p>File: <code>${escape(where)}</code></p>` : ''}
+<pre>${escapeText(error.message)}</pre>
+${where ? `<p>File: <code>${escapeText(where)}</code></p>` : ''}
 <p>Fix the file and save: the page reloads after the next successful rebuild.</p>
 </main></body></html>
 `;

@@ -1,6 +1,7 @@
 import type { Article, Brand, BrandSummary, SiteConfig } from '../content/types.ts';
 import type { ArticleSummary, ArticleView } from '../templates/index.ts';
 import { formatDate } from './format-date.ts';
+import { escapeText } from './html-policy.ts';
 
 /** Returns what cards, badges and logos show of a brand. Pure. */
 export function summarizeBrand(brand: Brand): BrandSummary {
@@ -30,10 +31,7 @@ export function fallbackArticleView(site: SiteConfig): ArticleView {
     author: fallback.author,
     date: fallback.publishedAt,
     readTime: fallback.readTime,
-    html: `<p>${escapeHtml(fallback.bodyText)}</p>`,
+    html: `<p>${escapeText(fallback.bodyText)}</p>`,
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}

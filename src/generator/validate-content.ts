@@ -12,7 +12,7 @@ export const CONTENT_FILES = {
 export const ARTICLE_BODY_DIR = 'src/content/articles';
 
 /**
- * A body file as load-content.ts read it: its text, null when it does not exist or cannot be
+ * A body file as read-bodies.ts read it: its text, null when it does not exist or cannot be
  * read, or why it cannot be used (a symbolic link, not a regular file, not UTF-8).
  */
 export type BodyFile = string | null | { problem: string };
@@ -27,7 +27,7 @@ const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * Every rule content must meet, checked at once. `bodies` maps a body file name to what
- * load-content.ts read (BodyFile). Returns one message per problem, each naming the file,
+ * read-bodies.ts read (BodyFile). Returns one message per problem, each naming the file,
  * the record and the field; an empty list means the content is valid.
  */
 export function validateContent(content: Content, bodies: Map<string, BodyFile>): string[] {

@@ -12,3 +12,22 @@ export type { ArticlePageProps } from './ArticlePage.tsx';
 export type { BrandPageProps } from './BrandPage.tsx';
 export type { ContactPageProps } from './ContactPage.tsx';
 export type { NotFoundPageProps, NotFoundView } from './NotFoundPage.tsx';
+
+import type { HomePageProps } from './HomePage.tsx';
+import type { ArticleListPageProps } from './ArticleListPage.tsx';
+import type { ArticlePageProps } from './ArticlePage.tsx';
+import type { BrandPageProps } from './BrandPage.tsx';
+import type { ContactPageProps } from './ContactPage.tsx';
+import type { NotFoundPageProps } from './NotFoundPage.tsx';
+
+/** Props of each page template, by template name: the contract between routes and templates. */
+export interface TemplateProps {
+  HomePage: HomePageProps;
+  ArticleListPage: ArticleListPageProps;
+  ArticlePage: ArticlePageProps;
+  BrandPage: BrandPageProps;
+  ContactPage: ContactPageProps;
+  NotFoundPage: NotFoundPageProps;
+}
+export type TemplateName = keyof TemplateProps;
+

@@ -5,17 +5,12 @@ import { sitegenError } from './errors.ts';
 import { ContentInvalid } from './errors-data.ts';
 import { ARTICLE_BODY_DIR, type BodyFile, validateContent } from './validate-content.ts';
 
-export interface LoadedContent {
-  content: Content;
-  /** Raw body HTML by article slug, for articles that name a body file. */
-  bodies: Map<string, string>;
-}
-
 /**
- * Reads every article body named in the content and validates everything at once.
+ * Reads every article body the content names and validates the content and the bodies at
+ * once. Returns the raw body HTML by article slug (articles without a body are absent).
  * Reads disk, writes nothing; throws one SitegenError listing every problem found.
  */
-export async function loadContent(content: Content, root: string): Promise<LoadedContent> {
+export function readBodies(content: Content, root: string): Map<string, string> {
   const articles = Array.isArray(content.articles) ? content.articles : [];
   const files = [...new Set(articles.map((a) => a?.body).filter((b): b is string => typeof b === 'string' && isPlainFileName(b)))];
   const texts = new Map<string, BodyFile>();
@@ -28,7 +23,7 @@ export async function loadContent(content: Content, root: string): Promise<Loade
   for (const article of articles) {
     if (article.body) bodies.set(article.slug, texts.get(article.body) as string);
   }
-  return { content, bodies };
+  return bodies;
 }
 
 /**

@@ -3,14 +3,14 @@ import path from 'node:path';
 import vm from 'node:vm';
 import type { Content } from '../content/types.ts';
 import type { ComponentType } from 'react';
-import type { TemplateName } from './plan-routes.ts';
+import type { TemplateName } from '../templates/index.ts';
 import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
 import { sitegenError } from './errors.ts';
 import { SiteModuleExportsMissing, SiteModuleFailed, SiteModuleTimeout } from './errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 
-export interface LoadedSite {
+export interface SiteModule {
   content: Content;
   templates: Record<TemplateName, ComponentType<any>>;
   /** Maps an error thrown by site code to "src/templates/X.tsx:12", when the stack allows. */
@@ -23,9 +23,9 @@ export interface LoadedSite {
  * rebuild gets fresh content and templates and nothing piles up in Node's module cache.
  * Its evaluation runs under the same time limit as one page's render.
  */
-export function loadSite(bundles: Bundles, root: string, limitMs = DEFAULT_RENDER_TIMEOUT_MS): LoadedSite {
+export function evaluateSite(bundles: Bundles, root: string, limitMs = DEFAULT_RENDER_TIMEOUT_MS): SiteModule {
   const filename = path.join(root, '.sitegen', SITE_BUNDLE_NAME);
-  const module = { exports: {} as { content?: Content; templates?: LoadedSite['templates'] } };
+  const module = { exports: {} as { content?: Content; templates?: SiteModule['templates'] } };
   // The source map is parsed only when an error needs a location.
   let map: SourceMap | undefined;
   const locate = (error: unknown) => locateInBundle(error, filename, (map ??= new SourceMap(JSON.parse(bundles.siteMap))), root);
