@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
+import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { fixtureProject, layFixture } from '../helpers/fixtures.ts';
 import { hashTree } from '../helpers/tree.ts';
 import { REPO } from '../helpers/paths.ts';
 
@@ -71,24 +72,20 @@ describe('sitegen CLI', () => {
   });
 
   /**
-   * A copy of the project, built once (its output hashed), then its BrandPage template
-   * changed to run `statement` for the perang88 brand only.
+   * The two-brands fixture, built once (its output hashed), then the `broken` fixture (a
+   * BrandPage that throws or never returns for perang88 only) laid over it.
    */
-  async function builtProjectWithBrokenBrandPage(name: string, statement: string) {
-    const project = await copyProject(path.join(temp.dir, name));
+  async function builtProjectWithBrokenBrandPage(broken: 'broken-template' | 'looping-template') {
+    const project = await fixtureProject(path.join(temp.dir, broken), 'two-brands');
     const out = path.join(project, 'dist');
     expect((await runCli(['build', '--root', project])).code).toBe(0);
     const before = hashTree(out);
-    const file = path.join(project, 'src/templates/BrandPage.tsx');
-    const signature = 'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {';
-    const source = readFileSync(file, 'utf8');
-    if (!source.includes(signature)) throw new Error('test setup: BrandPage signature not found');
-    writeFileSync(file, source.replace(signature, `${signature}\n  if (brand.slug === 'perang88') ${statement}`));
+    await layFixture(project, broken);
     return { project, out, before };
   }
 
   it('fails on a template that throws, names the route and the source line, and keeps the previous output', async () => {
-    const { project, out, before } = await builtProjectWithBrokenBrandPage('throwing', "throw new Error('rating table is missing');");
+    const { project, out, before } = await builtProjectWithBrokenBrandPage('broken-template');
     const result = await runCli(['build', '--root', project]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Rendering /brand/perang88/ with BrandPage failed at src/templates/BrandPage.tsx:');
@@ -98,7 +95,7 @@ describe('sitegen CLI', () => {
   });
 
   it('stops a template that never returns after SITEGEN_RENDER_TIMEOUT_MS, names the route and template, and keeps the previous output', async () => {
-    const { project, out, before } = await builtProjectWithBrokenBrandPage('looping', 'while (true) {}');
+    const { project, out, before } = await builtProjectWithBrokenBrandPage('looping-template');
     const started = Date.now();
     const result = await runCli(['build', '--root', project], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' }, timeoutMs: 15_000 });
     expect(result.code, result.stderr).toBe(1);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, eventually, makeTempDir, runCli, startCli, type RunningCli } from '../helpers/cli.ts';
+import { fixtureProject, layFixture, restoreShipped } from '../helpers/fixtures.ts';
 
 /** A GET with the path sent exactly as given (no normalisation of "..", unlike fetch). */
 function get(
@@ -198,21 +199,18 @@ describe('sitegen watch', () => {
   });
 
   it('stops a template that never returns, shows the error screen, recovers on a fixed save, and ends on SIGTERM', async () => {
-    const looping = await copyProject(path.join(temp.dir, 'looping'));
+    const looping = await fixtureProject(path.join(temp.dir, 'looping'), 'two-brands');
     const other = startCli(['watch', '--root', looping, '--port', '0', '--no-open'], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' } });
     try {
       const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
-      const file = path.join(looping, 'src/templates/BrandPage.tsx');
-      const good = readFileSync(file, 'utf8');
-      const signature = 'export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {';
-      writeFileSync(file, good.replace(signature, `${signature}\n  if (brand.slug === 'perang88') while (true) {}`));
+      await layFixture(looping, 'looping-template');
       await other.waitFor(/Unexpected Application Error!/, 10_000);
       const broken = await get(otherBase, '/brand/perang88/');
       expect(broken.status).toBe(500);
       expect(broken.body).toContain('Unexpected Application Error!');
       expect(broken.body).toContain('Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)');
 
-      writeFileSync(file, good);
+      await restoreShipped(looping, 'src/templates/BrandPage.tsx');
       await eventually(async () => (await get(otherBase, '/brand/perang88/')).status === 200);
       const stopped = await Promise.race([other.stop('SIGTERM'), new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
       expect(stopped, other.output()).toBe(0);

@@ -1,0 +1,32 @@
+import { cp, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { REPO } from './paths.ts';
+
+/** tests/fixtures: one folder per case, each a partial project (see its README.md). */
+export const FIXTURES = path.join(REPO, 'tests/fixtures');
+
+/**
+ * Assembles a project in `dir` from the shipped `src/templates` and `src/client` with each
+ * named fixture laid over them in order (a later file wins): `fixtureProject(dir,
+ * 'two-brands')` is the two-brand site; `fixtureProject(dir, 'two-brands', 'broken-template')`
+ * the same site with the broken BrandPage. The shipped `src/content` is never copied: a
+ * content fixture brings its own. Returns `dir`.
+ */
+export async function fixtureProject(dir: string, ...fixtures: string[]): Promise<string> {
+  await mkdir(path.join(dir, 'src'), { recursive: true });
+  for (const folder of ['templates', 'client']) {
+    await cp(path.join(REPO, 'src', folder), path.join(dir, 'src', folder), { recursive: true });
+  }
+  for (const fixture of fixtures) await layFixture(dir, fixture);
+  return dir;
+}
+
+/** Lays one fixture's files over the project in `dir` (overwriting): a save of each file. */
+export async function layFixture(dir: string, fixture: string): Promise<void> {
+  await cp(path.join(FIXTURES, fixture), dir, { recursive: true, force: true });
+}
+
+/** Puts the shipped version of `file` (relative to the project root) back: undoes an override. */
+export async function restoreShipped(dir: string, file: string): Promise<void> {
+  await cp(path.join(REPO, file), path.join(dir, file), { force: true });
+}
