@@ -22,12 +22,12 @@ export function planAssets(bundles: Bundles, brands: Brand[]): PlannedAssets {
 }
 
 /** Returns one `.badge-<slug>` background rule per brand, in brand order. Pure. */
-export function brandCss(brands: Brand[]): string {
+function brandCss(brands: Brand[]): string {
   return brands.map((brand) => `.badge-${brand.slug}{background:${brand.color}}`).join('');
 }
 
 /** Returns the file `stem.<first 10 hex of its SHA-256>extension` holding `contents`. Pure. */
-export function fingerprint(stem: string, extension: string, contents: string): OutputFile {
+function fingerprint(stem: string, extension: string, contents: string): OutputFile {
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
   return { path: `${stem}.${hash}${extension}`, contents };
 }

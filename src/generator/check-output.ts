@@ -252,6 +252,7 @@ function addTo(total: Size, size: Size) {
   total.gzip += size.gzip;
 }
 
+/** Bytes as "12.3 KB", for check's report. Pure. */
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }

@@ -250,7 +250,7 @@ function printSummary(result: BuildResult, outDir: string) {
 }
 
 /** Returns a size as "512 B", "3.4 kB" or "1.25 MB". Pure. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 

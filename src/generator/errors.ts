@@ -98,7 +98,7 @@ const SYSTEM_ERRORS: Record<string, string> = {
 };
 
 /** An operating-system error (ENOSPC, EACCES, ...) that sitegen explains instead of reporting as a bug. */
-export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).code! in SYSTEM_ERRORS;
 }
 

@@ -2,7 +2,7 @@ import { escapeText, SECURITY_HEADERS } from './html-policy.ts';
 import type { OutputFile } from './write-output.ts';
 import type { Route } from './plan-routes.ts';
 
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
  * Files static hosts read: sitemap.xml (indexable pages only), robots.txt, `_headers` and

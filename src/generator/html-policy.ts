@@ -75,14 +75,14 @@ export const ARTICLE_ELEMENTS: ReadonlyMap<string, ReadonlySet<string>> = new Ma
 );
 
 /** Deepest nesting of elements a body may use; deeper markup is an error, never parsed further. */
-export const MAX_BODY_DEPTH = 100;
+const MAX_BODY_DEPTH = 100;
 /** Deepest nesting a whole built page may use (templates plus a body). */
-export const MAX_PAGE_DEPTH = 200;
+const MAX_PAGE_DEPTH = 200;
 
 /** Class of the element templates put an article body in (src/templates/ArticleBody.tsx). */
-export const ARTICLE_BODY_CLASS = 'prose';
+const ARTICLE_BODY_CLASS = 'prose';
 
-export const ALLOWED_URL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel']);
+const ALLOWED_URL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel']);
 
 /** Attributes whose value is one URL, on any element (HTML, SVG and obsolete ones included). */
 const URL_ATTRIBUTES = new Set([
@@ -282,7 +282,7 @@ export function escapeAttribute(text: string): string {
 }
 
 /** `value` as the URL parser reads it: leading and trailing C0 controls and spaces removed, then every tab, LF and CR. */
-export function stripUrl(value: string): string {
+function stripUrl(value: string): string {
   return value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
 }
 
@@ -308,7 +308,7 @@ export function urlProblem(value: string): string | undefined {
 }
 
 /** True when `value`, resolved as a browser would against the page, points to another host. */
-export function isOtherHost(value: string): boolean {
+function isOtherHost(value: string): boolean {
   try {
     return new URL(stripUrl(value), 'https://site.invalid/').host !== 'site.invalid';
   } catch {

@@ -4,7 +4,7 @@ import type { PageContext } from './page-context.ts';
 import { collectionPageSchema, websiteSchema } from './schema-org.ts';
 
 /** How many cards the list shows at first and adds per 'Muat Lebih Banyak Artikel' click. */
-export const LIST_PAGE_SIZE = 12;
+const LIST_PAGE_SIZE = 12;
 
 /** Returns the props of /artikel/: every listed article, paged by LIST_PAGE_SIZE. Pure. */
 export function articleListProps(context: PageContext): ArticleListPageProps {

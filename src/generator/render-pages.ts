@@ -25,7 +25,7 @@ function fixAttribute(_match: string, _voidName: unknown, _voidAttributes: unkno
  * camelCase lowercased. React escapes "<" and ">" in attribute values, so these
  * patterns can only meet real tags.
  */
-export function renderPage(route: Route, site: SiteModule): string {
+function renderPage(route: Route, site: SiteModule): string {
   const component = site.templates[route.template];
   if (!component) {
     throw sitegenError(TemplateMissing, { url: route.url, template: route.template });

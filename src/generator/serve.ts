@@ -216,7 +216,7 @@ function isHtml(file: string | undefined): boolean {
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Host-header names (lowercase, IPv6 in brackets, no port) the server answers. */
-export function allowedHostNames(listenHost: string, extra: string[]): Set<string> {
+function allowedHostNames(listenHost: string, extra: string[]): Set<string> {
   const names = new Set([...LOOPBACK_NAMES, bracketed(listenHost), ...extra.map(bracketed)]);
   // A wildcard address is reached by any of the machine's own addresses.
   if (listenHost === '0.0.0.0' || listenHost === '::' || listenHost === '[::]') {
@@ -268,7 +268,7 @@ function injectReload(html: string, isLiveReload?: boolean): string {
 }
 
 /** The page every route answers with while the last rebuild is failing. */
-export function renderErrorScreen(error: ErrorScreen): string {
+function renderErrorScreen(error: ErrorScreen): string {
   const where = error.file ? `${error.file}${error.line ? `:${error.line}` : ''}` : '';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title></head>

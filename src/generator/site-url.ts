@@ -15,7 +15,7 @@ export function contentSiteUrl(url: string): string {
 }
 
 /** Returns an absolute http(s) URL ending in "/", or throws a SitegenError naming where the bad value came from. Pure. */
-export function normalizeSiteUrl(value: string, origin: string): string {
+function normalizeSiteUrl(value: string, origin: string): string {
   let url: URL;
   try {
     url = new URL(value);

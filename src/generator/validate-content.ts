@@ -3,7 +3,7 @@ import { printable } from './errors.ts';
 import { checkArticleBody } from './html-policy.ts';
 
 /** Where each collection is defined, for error messages. */
-export const CONTENT_FILES = {
+const CONTENT_FILES = {
   site: 'src/content/site.ts',
   brands: 'src/content/brands.ts',
   articles: 'src/content/articles.ts',
@@ -111,7 +111,7 @@ export function validateContent(content: Content, bodies: Map<string, BodyFile>)
  * Characters a body must not contain, one message per line (at most MAX_CONTROL_LINES):
  * NUL, named with its byte offset, and every other control character but tab, LF and CR.
  */
-export function checkBodyText(text: string): string[] {
+function checkBodyText(text: string): string[] {
   const problems: string[] = [];
   const lines = text.split('\n');
   let offset = 0;

@@ -27,7 +27,7 @@ export interface Watcher {
 }
 
 /** Folders whose changes trigger a rebuild. Styles live in src/templates. */
-export const WATCHED_DIRS = ['src/content', 'src/templates', 'src/client'];
+const WATCHED_DIRS = ['src/content', 'src/templates', 'src/client'];
 
 /**
  * Builds, serves the output with live reload, and calls the incremental builder's update()
