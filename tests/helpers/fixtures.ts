@@ -5,18 +5,23 @@ import { REPO } from './paths.ts';
 /** tests/fixtures: one folder per case, each a partial project (see its README.md). */
 export const FIXTURES = path.join(REPO, 'tests/fixtures');
 
+/** Content files every project shares with the shipped site: the shape of content and its page copy. */
+const SHARED_CONTENT = ['types.ts', 'seo.ts', 'format.ts'];
+
 /**
  * Assembles a project in `dir` from the shipped `src/templates` and `src/client` with each
  * named fixture laid over them in order (a later file wins): `fixtureProject(dir,
  * 'two-brands')` is the two-brand site; `fixtureProject(dir, 'two-brands', 'broken-template')`
  * the same site with the broken BrandPage. The shipped `src/content` is never copied: a
- * content fixture brings its own. Returns `dir`.
+ * content fixture brings its own data (site.ts, brands.ts, articles.ts, index.ts, bodies); the
+ * shipped types.ts, seo.ts and format.ts come with every project. Returns `dir`.
  */
 export async function fixtureProject(dir: string, ...fixtures: string[]): Promise<string> {
   await mkdir(path.join(dir, 'src'), { recursive: true });
   for (const folder of ['templates', 'client']) {
     await cp(path.join(REPO, 'src', folder), path.join(dir, 'src', folder), { recursive: true });
   }
+  for (const file of SHARED_CONTENT) await cp(path.join(REPO, 'src/content', file), path.join(dir, 'src/content', file));
   for (const fixture of fixtures) await layFixture(dir, fixture);
   return dir;
 }
