@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import { createBuilder, type BuildResult } from './builder.ts';
 import { describeError, SitegenError } from './errors.ts';
 import { startServer, type ErrorScreen, type SiteServer } from './serve.ts';
 import { createWatchQueue } from './watch-queue.ts';
+import { watchSources } from './watch-sources.ts';
 
 export interface WatchOptions {
   root: string;
@@ -25,9 +25,6 @@ export interface Watcher {
   url: string;
   close(): Promise<void>;
 }
-
-/** Folders whose changes trigger a rebuild. Styles live in src/templates. */
-const WATCHED_DIRS = ['src/content', 'src/templates', 'src/client'];
 
 /**
  * Builds, serves the output with live reload, and calls the incremental builder's update()
@@ -75,28 +72,6 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       await builder.dispose();
     },
   };
-}
-
-/** Starts chokidar on WATCHED_DIRS and resolves once it is ready; `report` gets root-relative "/" paths. */
-async function watchSources(root: string, report: (file: string) => void): Promise<FSWatcher> {
-  const isIgnored = (file: string) => /(^|[/\\])(\.|node_modules)/.test(path.relative(root, file));
-  const reportFile = (file: string) => {
-    if (!isIgnored(file)) report(path.relative(root, file).split(path.sep).join('/'));
-  };
-  const watcher = watchFiles(
-    WATCHED_DIRS.map((dir) => path.join(root, dir)),
-    { ignoreInitial: true, ignored: isIgnored },
-  );
-  watcher.on('all', (_event, file) => reportFile(file));
-  // chokidar drops a second 'change' of a file within 50 ms of the first (a quick fix
-  // after a save is lost); its raw fs.watch events are not throttled, so they count too.
-  watcher.on('raw', (_event, name, details) => {
-    const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
-    if (!watched || typeof name !== 'string') return;
-    reportFile(watched.endsWith(`${path.sep}${name}`) ? watched : path.join(watched, name));
-  });
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  return watcher;
 }
 
 /** What the error screen shows for a failed rebuild: the message (with a stack when unexpected), file and line. */
