@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
-import { checkPage } from './html-policy.ts';
+import { checkPage, isOutboundLink, opensSafely } from './html-policy.ts';
 import { hostRoot, normalizeBase, resolveUrlPath, stripBasePath, vetUrlPath, type Refusal } from './static-host.ts';
 
 export interface CheckOptions {
@@ -158,12 +158,11 @@ function checkReferences($: CheerioAPI, site: Site, file: string, report: (messa
 function checkOutboundLinks($: CheerioAPI, siteUrl: string | undefined, report: (message: string) => void) {
   $('a[href]').each((_, el) => {
     const href = $(el).attr('href')!;
-    if (!/^https?:/i.test(href) || (siteUrl && href.startsWith(siteUrl))) return;
-    const rel = ($(el).attr('rel') ?? '').split(/\s+/);
-    if ($(el).attr('target') !== '_blank') report(`external link "${href}" has no target="_blank"`);
-    if (!rel.includes('noopener') || !rel.includes('noreferrer')) {
-      report(`external link "${href}" needs rel with noopener and noreferrer (found "${rel.join(' ')}")`);
-    }
+    if (!isOutboundLink(href, siteUrl)) return;
+    const target = $(el).attr('target');
+    const rel = $(el).attr('rel') ?? '';
+    if (target !== '_blank') report(`external link "${href}" has no target="_blank"`);
+    if (!opensSafely('_blank', rel)) report(`external link "${href}" needs rel with noopener and noreferrer (found "${rel.split(/\s+/).join(' ')}")`);
   });
 }
 

@@ -281,6 +281,24 @@ export function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, '&quot;');
 }
 
+/**
+ * True when a link to `href` leaves the site: an http(s) or scheme-less address on another
+ * host, not under `siteUrl` (the built site's own absolute address). The one definition of
+ * an outbound link, for bodies (build) and pages (check). Pure.
+ */
+export function isOutboundLink(href: string, siteUrl?: string): boolean {
+  const scheme = urlScheme(href);
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return false;
+  if (siteUrl && stripUrl(href).startsWith(siteUrl)) return false;
+  return isOtherHost(href);
+}
+
+/** Whether a link opens in a new tab without handing the new page a reference back or a referrer. Pure. */
+export function opensSafely(target: string | undefined, rel: string | undefined): boolean {
+  const values = (rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+  return target === '_blank' && values.includes('noopener') && values.includes('noreferrer');
+}
+
 /** `value` as the URL parser reads it: leading and trailing C0 controls and spaces removed, then every tab, LF and CR. */
 function stripUrl(value: string): string {
   return value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
@@ -567,9 +585,8 @@ function checkBodyElement(
 function checkOutboundLink(attributes: Token.Attribute[], report: (message: string, attribute?: string) => void) {
   const value = (attributeName: string) => attributes.find((a) => a.name === attributeName && !a.prefix)?.value;
   const href = value('href');
-  if (href === undefined || urlScheme(href) === 'mailto' || urlScheme(href) === 'tel' || !isOtherHost(href)) return;
-  const rel = (value('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
-  if (value('target') !== '_blank' || !rel.includes('noopener') || !rel.includes('noreferrer')) {
+  if (href === undefined || !isOutboundLink(href)) return;
+  if (!opensSafely(value('target'), value('rel'))) {
     report(
       `a link to another site (${quote(href)}) needs target="_blank" rel="noopener noreferrer" (write an address on this site as a relative link such as "/artikel/")`,
       'href',
