@@ -7,31 +7,39 @@
 //
 // For each N it
 //   1. generates a sitegen project with bench/generate.mjs into a temp folder;
-//   2. writes an equivalent Hugo site and Eleventy site from the SAME records and body files:
-//      one page per article at artikel/<slug>/index.html with the same body HTML, a layout
-//      that mirrors sitegen's article page (head with title, description, canonical, Open
-//      Graph and JSON-LD; header with the same 7 nav links and search form; footer), and one
-//      list page at artikel/index.html with every article as a card (title, excerpt, meta);
+//   2. reads the generated articles back (src/content/articles/<slug>.md: YAML front matter
+//      and a Markdown body) and writes an equivalent Hugo site and Eleventy site from them:
+//      one Markdown content file per article with the SAME front matter values and Markdown
+//      body, rendered to artikel/<slug>/index.html by each tool's own Markdown renderer
+//      (sitegen and Eleventy: markdown-it; Hugo: Goldmark), a layout that mirrors sitegen's
+//      article page (head with title, description, canonical, Open Graph and JSON-LD; header
+//      with the same 7 nav links and search form; footer), and one list page at
+//      artikel/index.html with every article as a card (title, excerpt, meta);
 //   3. installs the tools when missing: Hugo with `apt-get install -y hugo` (Debian bookworm
 //      ships 0.111), Eleventy 3 with npm into /tmp/sitegen-eleventy (outside the repo);
 //   4. builds each tool once and checks the output (N article pages, one article contains
-//      its body, the list page has N cards), failing loudly otherwise;
+//      its rendered body: its last paragraph and its list items as HTML, no Markdown heading
+//      left as text; the list page has N cards), failing loudly otherwise;
 //   5. times cold builds as child processes under `/usr/bin/time -f "%e %M"` (wall seconds,
 //      peak RSS), a fresh output folder per run, tools interleaved per round
 //      (round 1: sitegen, hugo, eleventy; round 2: ...), and prints a markdown table.
 //
-// The comparison is not of equal work: sitegen also builds home, contact, 4 brand pages and
-// 404 pages, links the first brand mention in every body (cheerio), and bundles its templates,
-// CSS and client script with esbuild. Hugo and Eleventy build articles and the list page only,
-// insert the bodies as they are (no brand-link post-processing) and copy a stylesheet and icon.
-// "ms per page" divides by the HTML files each tool wrote. All outputs are deleted at the end,
-// never between timed runs.
+// All three read the same N Markdown files and parse front matter and Markdown, so the core
+// of the work is alike. The comparison is still not of equal work: sitegen also builds home,
+// contact, 4 brand pages and 404 pages, validates the front matter, links the first brand
+// mention in every body (cheerio), and bundles its templates, CSS and client script with
+// esbuild. Hugo and Eleventy build articles and the list page only, render the bodies with
+// their default Markdown settings (Goldmark also gives each heading an id attribute), do no
+// brand-link post-processing and copy a stylesheet and icon. "ms per page" divides by the
+// HTML files each tool wrote. All outputs are deleted at the end, never between timed runs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import MarkdownIt from 'markdown-it';
+import { parse } from 'yaml';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sitegenCli = path.join(repo, 'bin/sitegen');
@@ -120,14 +128,30 @@ const logo = (color, name) =>
   `<text x="36" y="26" fill="#fff" font-family="system-ui, sans-serif" font-size="17" font-weight="700" textLength="114" lengthAdjust="spacingAndGlyphs">${name}</text></svg>`;
 
 // ---------------------------------------------------------------------------------------
-// Reads the generated records back out of articles.ts (a JSON array inside TypeScript).
+// Reads the generated articles back: one record per src/content/articles/<slug>.md, in slug
+// order, with the front matter's fields, the slug and the Markdown body (everything after
+// the closing `---` line). The types are checked, so a change in generate.mjs fails here.
 function readRecords(root) {
-  const source = readFileSync(path.join(root, 'src/content/articles.ts'), 'utf8');
-  const match = source.match(/export const articles: Article\[\] = ([\s\S]*);\s*$/);
-  if (!match) fail(`unexpected format of ${root}/src/content/articles.ts`);
-  return JSON.parse(match[1]);
+  const dir = path.join(root, 'src/content/articles');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(path.join(dir, name), 'utf8');
+      const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
+      if (!match) fail(`${dir}/${name} does not start with a --- front matter block`);
+      const fields = parse(match[1]);
+      const typesOk =
+        ['title', 'excerpt', 'brand', 'author'].every((key) => typeof fields?.[key] === 'string') &&
+        /^\d{4}-\d{2}-\d{2}$/.test(fields.date) &&
+        Number.isInteger(fields.readTime) &&
+        typeof fields.listed === 'boolean';
+      if (!typesOk) fail(`unexpected front matter in ${dir}/${name}: ${JSON.stringify(fields)}`);
+      return { ...fields, slug: name.slice(0, -'.md'.length), body: match[2] };
+    });
 }
-const bodyOf = (root, record) => readFileSync(path.join(root, 'src/content/articles', record.body), 'utf8');
+// readTime is whole minutes; pages show it as the shipped records wrote it ('5 menit baca').
+const readTimeLabel = (minutes) => `${minutes} menit baca`;
 // JSON strings are valid YAML scalars, so front matter values are written with JSON.stringify.
 const frontMatter = (fields) => `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`;
 const assets = (root) => ({
@@ -135,9 +159,10 @@ const assets = (root) => ({
   icon: readFileSync(path.join(root, 'src/templates/favicon.svg')),
 });
 
-// Hugo: content/artikel/<slug>.html (YAML front matter; .html content is inserted as-is),
-// a baseof layout with blocks, a single-page and a list (section) layout. "home" joins the
-// disabled kinds, so Hugo writes only the articles and the section list, like Eleventy here.
+// Hugo: content/artikel/<slug>.md (YAML front matter; the Markdown body is rendered by
+// Goldmark, Hugo's default renderer, with its default settings), a baseof layout with blocks,
+// a single-page and a list (section) layout. "home" joins the disabled kinds, so Hugo writes
+// only the articles and the section list, like Eleventy here.
 function writeHugoSite(dir, root, records) {
   const navItems =
     '{{ range site.Params.nav }}<li><a href="{{ .url }}"{{ if eq .url "/artikel/" }} class="is-active" aria-current="true"{{ end }}>{{ .name }}</a></li>{{ end }}';
@@ -193,26 +218,27 @@ function writeHugoSite(dir, root, records) {
   writeTree(dir, { ...files, 'static/assets/styles.css': css, 'static/assets/favicon.svg': icon });
   mkdirSync(path.join(dir, 'content/artikel'), { recursive: true });
   records.forEach((record, i) => {
-    const dates = dateLabels(record.publishedAt);
+    const dates = dateLabels(record.date);
     const fields = {
       title: record.title,
       description: record.excerpt,
       brand: record.brand,
       author: record.author,
-      date: record.publishedAt,
+      date: record.date,
       date_long: dates.long,
       date_short: dates.short,
-      read_time: record.readTime,
+      read_time: readTimeLabel(record.readTime),
       weight: i + 1, // keeps the list in record order
     };
-    writeFileSync(path.join(dir, 'content/artikel', `${record.slug}.html`), frontMatter(fields) + bodyOf(root, record));
+    writeFileSync(path.join(dir, 'content/artikel', `${record.slug}.md`), frontMatter(fields) + record.body);
   });
 }
 
-// Eleventy: src/artikel/<slug>.html with front matter and permalink, Nunjucks layouts
+// Eleventy: src/artikel/<slug>.md with front matter and permalink, Nunjucks layouts
 // (article.njk inside base.njk), a Nunjucks list page over an "artikel" collection.
-// HTML files are not preprocessed by a template engine (htmlTemplateEngine: false), so the
-// bodies are inserted as they are, like Hugo's .html content.
+// The Markdown bodies are rendered by markdown-it, Eleventy's default Markdown library, with
+// its default options; they are not preprocessed by a template engine first
+// (markdownTemplateEngine: false), as Hugo does not run templates over content either.
 function writeEleventySite(dir, root, records) {
   const navItems =
     '{% for link in site.nav %}<li><a href="{{ link.url }}"{% if link.url == "/artikel/" %} class="is-active" aria-current="true"{% endif %}>{{ link.name }}</a></li>{% endfor %}';
@@ -222,8 +248,8 @@ function writeEleventySite(dir, root, records) {
       'export default function (config) {\n' +
       '  config.addPassthroughCopy({ "src/assets": "assets" });\n' +
       '  // The articles in record order (Eleventy would sort tagged pages by date, then path).\n' +
-      '  config.addCollection("artikel", (api) => api.getFilteredByGlob("src/artikel/*.html").sort((a, b) => a.data.order - b.data.order));\n' +
-      '  return { templateFormats: ["html", "njk"], htmlTemplateEngine: false, dir: { includes: "_includes", data: "_data" } };\n' +
+      '  config.addCollection("artikel", (api) => api.getFilteredByGlob("src/artikel/*.md").sort((a, b) => a.data.order - b.data.order));\n' +
+      '  return { templateFormats: ["md", "njk"], markdownTemplateEngine: false, dir: { includes: "_includes", data: "_data" } };\n' +
       '}\n',
     'src/_data/site.json': JSON.stringify(site, null, 1),
     'src/_includes/base.njk':
@@ -267,21 +293,21 @@ function writeEleventySite(dir, root, records) {
   writeTree(dir, { ...files, 'src/assets/styles.css': css, 'src/assets/favicon.svg': icon });
   mkdirSync(path.join(dir, 'src/artikel'), { recursive: true });
   records.forEach((record, i) => {
-    const dates = dateLabels(record.publishedAt);
+    const dates = dateLabels(record.date);
     const fields = {
       title: record.title,
       description: record.excerpt,
       brand: record.brand,
       author: record.author,
-      date_iso: record.publishedAt,
+      date_iso: record.date, // Eleventy's own `date` key would turn it into a Date
       date_long: dates.long,
       date_short: dates.short,
-      read_time: record.readTime,
+      read_time: readTimeLabel(record.readTime),
       permalink: `/artikel/${record.slug}/index.html`,
       layout: 'article.njk',
       order: i + 1,
     };
-    writeFileSync(path.join(dir, 'src/artikel', `${record.slug}.html`), frontMatter(fields) + bodyOf(root, record));
+    writeFileSync(path.join(dir, 'src/artikel', `${record.slug}.md`), frontMatter(fields) + record.body);
   });
 }
 
@@ -331,8 +357,8 @@ function timedBuild(tool, out) {
   return { wall: wall * 1000, peak: peakKb / 1024 };
 }
 
-/** One untimed build, then: N article pages, the sample article contains its body, N list cards. */
-function checkOutput(tool, out, records, root) {
+/** One untimed build, then: N article pages, the sample article contains its rendered body, N list cards. */
+function checkOutput(tool, out, records) {
   timedBuild(tool, out);
   const articleDir = path.join(out, 'artikel');
   if (!existsSync(articleDir)) fail(`${tool.name} wrote no artikel/ folder in ${out}`);
@@ -340,11 +366,18 @@ function checkOutput(tool, out, records, root) {
     (entry) => entry.isDirectory() && existsSync(path.join(articleDir, entry.name, 'index.html')),
   ).length;
   if (articlePages !== records.length) fail(`${tool.name} wrote ${articlePages} article pages, expected ${records.length}`);
-  // The last paragraph of a body mentions no brand, so sitegen's brand linking leaves it intact.
+  // The sample's Markdown body as HTML (markdown-it, as a reference): the page must hold its
+  // last paragraph and its list items as rendered elements, and no `## ` heading left as text,
+  // so a tool that copied the Markdown through unrendered fails. The last paragraph and the
+  // list items mention no brand, so sitegen's brand linking leaves them intact.
   const sample = records[Math.floor(records.length / 2)];
-  const paragraphs = bodyOf(root, sample).match(/<p>[\s\S]*?<\/p>/g);
+  const rendered = new MarkdownIt().render(sample.body);
+  const expected = [rendered.match(/<p>[\s\S]*?<\/p>/g).at(-1), ...rendered.match(/<li>[\s\S]*?<\/li>/g)];
   const page = readFileSync(path.join(articleDir, sample.slug, 'index.html'), 'utf8');
-  if (!page.includes(paragraphs.at(-1))) fail(`${tool.name}: artikel/${sample.slug}/index.html lacks its body text`);
+  const missing = expected.filter((fragment) => !page.includes(fragment));
+  if (expected.length !== 5 || missing.length > 0 || /(^|>)\s*## /m.test(page)) {
+    fail(`${tool.name}: artikel/${sample.slug}/index.html lacks its rendered body (missing: ${missing.join(' ') || 'none; raw ## heading left'})`);
+  }
   if (!page.includes(sample.title)) fail(`${tool.name}: artikel/${sample.slug}/index.html lacks its title`);
   const list = readFileSync(path.join(articleDir, 'index.html'), 'utf8');
   const cards = list.split('class="card-title"').length - 1;
@@ -386,7 +419,7 @@ try {
     ];
     for (const tool of tools) {
       log(`N=${count}: checking ${tool.name} output`);
-      Object.assign(tool, checkOutput(tool, path.join(work, `out-${count}-${tool.name}-check`), records, root), { walls: [], peaks: [] });
+      Object.assign(tool, checkOutput(tool, path.join(work, `out-${count}-${tool.name}-check`), records), { walls: [], peaks: [] });
     }
     for (let round = 1; round <= rounds; round++) {
       for (const tool of tools) {
@@ -414,9 +447,10 @@ try {
     );
   }
   console.log(
-    '\nsitegen also writes home, contact, 4 brand and 3 404 pages, links the first brand mention in each body, and bundles ' +
-      'its templates, CSS and client script; Hugo and Eleventy build the articles and the list page only, with no brand-link ' +
-      'post-processing (bodies inserted as-is).',
+    '\nAll three render the same Markdown articles (YAML front matter, Markdown bodies). sitegen also writes home, contact, ' +
+      '4 brand and 3 404 pages, validates the front matter, links the first brand mention in each body, and bundles its ' +
+      'templates, CSS and client script; Hugo and Eleventy build the articles and the list page only, with their default ' +
+      'Markdown renderers (Goldmark, markdown-it) and no brand-link post-processing.',
   );
   finished = true;
 } finally {

@@ -2,7 +2,8 @@
 // npm run bench: prints sitegen's speed and size figures on this machine.
 //   1. the shipped site's cold build next to `node -e 0` (hyperfine, or Node's timers)
 //   2. generated sites of 1,000 and 10,000 articles: wall time, ms per page, peak memory
-//   3. watch: save-to-disk and save-to-reloaded-page latency for a body and a template edit
+//   3. watch: save-to-disk and save-to-reloaded-page latency for an article edit (its
+//      Markdown body) and a template edit
 //   4. output weight per page kind, raw and gzip
 // Options: --quick (fewer runs, N=1,000 only), --skip-watch.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -88,6 +89,21 @@ if (!args.has('--skip-watch')) {
   const { chromium } = await import('playwright-core');
   const root = path.join(work, 'watch-site');
   cpSync(path.join(repo, 'src'), path.join(root, 'src'), { recursive: true });
+  const slug = 'loyal4d-fast-withdrawal-system';
+  // The body edit puts the marker at the start of the first body paragraph: the first line
+  // after the front matter's closing `---` and the blank line. Checked once before the watcher
+  // starts, so an article that starts with a heading, list or HTML block fails early.
+  const articleFile = `src/content/articles/${slug}.md`;
+  const markFirstParagraph = (text, marker) => {
+    const head = /^---\r?\n[\s\S]*?\r?\n---\r?\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
+    const first = head === undefined ? '' : text.slice(head.length).split(/\r?\n/, 1)[0];
+    // Not a paragraph: empty, indented, heading, quote, HTML, list item, rule, fence, table.
+    if (/^(?:$|[ \t]|#{1,6}(?:[ \t]|$)|[><|]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|(?:[-*_][ \t]*){3,}$|```|~~~)/.test(first)) {
+      throw new Error(`bench: ${articleFile} does not start its body with a paragraph after the front matter`);
+    }
+    return `${head}${marker} ${text.slice(head.length)}`;
+  };
+  markFirstParagraph(readFileSync(path.join(root, articleFile), 'utf8'), 'check');
   const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--port', '0', '--no-open'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: '1' } });
   const base = await new Promise((resolve) => {
     let out = '';
@@ -102,7 +118,6 @@ if (!args.has('--skip-watch')) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const page = await browser.newPage();
-  const slug = 'loyal4d-fast-withdrawal-system';
   const output = path.join(root, 'dist/artikel', slug, 'index.html');
   await page.goto(`${base}artikel/${slug}/`);
   const waitForDisk = (marker, since) =>
@@ -133,7 +148,7 @@ if (!args.has('--skip-watch')) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     return { disk: median(disk), reload: median(reload), runs: disk.length };
   };
-  const body = await measure(`src/content/articles/${slug}.html`, (text, marker) => text.replace('<p>', `<p>${marker} `));
+  const body = await measure(articleFile, markFirstParagraph);
   const template = await measure('src/templates/SiteFooter.tsx', (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`));
   await browser.close();
   watcher.kill('SIGTERM');
