@@ -1,10 +1,12 @@
-/** The site's content as one value. The generator validates it before rendering. */
-import type { Content } from './types.ts';
+/**
+ * The site's configuration as one value. Articles are not here: they are Markdown files in
+ * src/content/articles/, which the generator reads. The generator validates both.
+ */
+import type { SiteContent } from './types.ts';
 import { site } from './site.ts';
 import { brands } from './brands.ts';
-import { articles } from './articles.ts';
 import { seo } from './seo.ts';
 
 export type * from './types.ts';
 
-export const content: Content = { site, brands, articles, seo };
+export const content: SiteContent = { site, brands, seo };

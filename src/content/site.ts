@@ -64,5 +64,6 @@ export const site: SiteConfig = {
   },
   responsiblePlay:
     'Khusus pembaca berusia 18 tahun ke atas. Perjudian dapat menyebabkan kecanduan; bermainlah secara bertanggung jawab dan patuhi hukum yang berlaku di tempat Anda tinggal.',
+  readTimeUnit: 'menit baca',
   articleSchemaDate: '2024-12-15',
 };

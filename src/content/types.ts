@@ -24,24 +24,33 @@ export interface Brand {
   keywords: string;
 }
 
+/**
+ * One article: a Markdown file src/content/articles/{slug}.md whose YAML front matter holds
+ * these fields (README "Writing content"). The generator reads, validates and orders them;
+ * an article whose file has no body renders the fallback article with noindex.
+ */
 export interface Article {
+  /** The file name without ".md"; also the URL segment /artikel/{slug}/. */
   slug: string;
   title: string;
   excerpt: string;
   /** Slug of the brand the article is about. */
   brand: string;
   author: string;
-  /** ISO date (YYYY-MM-DD); templates format it as '15 Des 2024' or '15 Desember 2024'. */
+  /** Front matter `date` (YYYY-MM-DD): the visible date and JSON-LD datePublished. */
   publishedAt: string;
-  /** Text such as '8 menit baca'. */
-  readTime: string;
-  /**
-   * File name of the HTML body under src/content/articles/. An article without a body is
-   * still listed on its brand page and renders the fallback article with noindex.
-   */
-  body?: string;
-  /** Shown in the 12-article list at /artikel/ (three per brand). */
+  /** Front matter `updated` (YYYY-MM-DD): JSON-LD dateModified; when absent, `publishedAt`. */
+  updatedAt?: string;
+  /** Front matter `readTime` in minutes, or the body's word count at 200 words a minute. */
+  readMinutes: number;
+  /** Shown in the 12-article list at /artikel/ (three per brand). Default false. */
   listed: boolean;
+  /** Lists sort by `order` (ascending, default 0), then newest date, then title. */
+  order: number;
+  /** Left out of `sitegen build` unless --drafts; shown with a DRAFT marker. Default false. */
+  draft: boolean;
+  /** Where the article comes from ("src/content/articles/x.md"), for messages. */
+  source: string;
 }
 
 export interface Stat {
@@ -89,7 +98,9 @@ export interface SiteConfig {
     bodyText: string;
   };
   responsiblePlay: string;
-  /** Fixed date for Article structured data (datePublished and dateModified). */
+  /** Follows an article's minutes in its read time ("7 menit baca"). */
+  readTimeUnit: string;
+  /** Date of the fallback article's structured data (datePublished and dateModified). */
   articleSchemaDate: string;
 }
 
@@ -115,9 +126,14 @@ export interface SeoCopy {
   notFound: Record<'generic' | 'brand' | 'article', (site: SiteConfig) => PageCopy>;
 }
 
-export interface Content {
+/** What src/content/index.ts exports: the configuration written in TypeScript. */
+export interface SiteContent {
   site: SiteConfig;
   brands: Brand[];
-  articles: Article[];
   seo: SeoCopy;
+}
+
+/** The whole content as the generator uses it: the configuration plus the articles read from Markdown. */
+export interface Content extends SiteContent {
+  articles: Article[];
 }

@@ -7,8 +7,9 @@ import { sitegenError } from './errors.ts';
 import { DuplicateIds } from './errors-data.ts';
 import { planHostFiles } from './host-files.ts';
 import type { LinkTarget } from './link-brands.ts';
-import { readBodies } from './read-bodies.ts';
 import { evaluateSite, type SiteModule } from './evaluate-site.ts';
+import { loadContent } from './load-content.ts';
+import { ARTICLE_DIR, type ArticleMemo } from './read-articles.ts';
 import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
 import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
@@ -31,6 +32,8 @@ export interface Project {
   renderTimeLimitMs?: number;
   /** Where files go instead of `outDir` (tests: a MemoryWriter); the builder then never touches the disk. */
   writer?: Writer;
+  /** Build the articles marked `draft: true` too (watch, `build --drafts`); default false. */
+  drafts?: boolean;
 }
 
 export interface BuildResult {
@@ -42,6 +45,8 @@ export interface BuildResult {
   removed: string[];
   durationMs: number;
   warnings: string[];
+  /** Drafts left out of this build (`draft: true` without `drafts`). */
+  draftsLeftOut: string[];
   /** Milliseconds spent in each stage, in order. */
   timings: Record<string, number>;
   /** Resolves when the previous output folder has been deleted. */
@@ -79,6 +84,8 @@ export async function createBuilder(project: Project, { incremental = false } = 
   const limitMs = project.renderTimeLimitMs ?? renderTimeLimitMs();
   // Linked body by raw body: kept between incremental builds, so unchanged bodies skip cheerio.
   const linkMemo = incremental ? new Map<string, string>() : undefined;
+  // Parsed articles by file: kept between incremental builds, so unchanged files skip YAML and Markdown.
+  const articleMemo: ArticleMemo | undefined = incremental ? new Map() : undefined;
   const keptWriter: Writer | undefined = project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
   let lastBundles: Bundles | undefined;
   let disposed: Promise<void> | undefined;
@@ -88,11 +95,10 @@ export async function createBuilder(project: Project, { incremental = false } = 
   const run = async (changedFiles?: string[]): Promise<BuildResult> => {
     const clock = startClock();
     const flagSiteUrl = givenSiteUrl(project);
-    const [bundles, stages] = await Promise.all([bundle(areOnlyBodies(changedFiles)), loadStages()]);
+    const [bundles, stages] = await Promise.all([bundle(areOnlyArticles(changedFiles)), loadStages()]);
     clock.lap('bundle');
     const site = evaluateSite(bundles, root, limitMs);
-    const content = site.content;
-    const bodies = readBodies(content, root);
+    const { content, bodies, draftsLeftOut } = await loadContent(site.content, root, { drafts: project.drafts, memo: articleMemo });
     clock.lap('load and validate');
     const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
     const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
@@ -102,7 +108,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
     const summary = await writeSite(writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock });
-    return { pages: routes.length, ...summary, durationMs: clock.total(), warnings: composeWarnings(content), timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
+    return { pages: routes.length, ...summary, durationMs: clock.total(), warnings: composeWarnings(content, bodies), draftsLeftOut, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
   };
 
   // After a failure the kept bundles may not match the sources: the next run bundles again.
@@ -125,11 +131,11 @@ export async function createBuilder(project: Project, { incremental = false } = 
 }
 
 /**
- * Article bodies are read by the build itself, not bundled: when only they changed, the
- * previous bundles are still exact and esbuild can be skipped. Pure.
+ * Articles are read by the build itself, not bundled: when only they changed, the previous
+ * bundles are still exact and esbuild can be skipped. Pure.
  */
-function areOnlyBodies(changedFiles: string[] | undefined): boolean {
-  return changedFiles !== undefined && changedFiles.length > 0 && changedFiles.every((file) => /^src\/content\/articles\/[^/]+\.html$/.test(file));
+function areOnlyArticles(changedFiles: string[] | undefined): boolean {
+  return changedFiles !== undefined && changedFiles.length > 0 && changedFiles.every((file) => file.startsWith(`${ARTICLE_DIR}/`));
 }
 
 /** Takes the output lock for as long as the builder lives; also released by removeUnfinishedOutputSync on a signal. */
@@ -249,8 +255,8 @@ function checkUniqueIds(route: Route, html: string, duplicateIds: (html: string)
 }
 
 /** The build's warnings: today only articles that have no body yet. */
-function composeWarnings(content: Content): string[] {
-  const missingBodies = content.articles.filter((article) => !article.body).map((article) => article.slug);
+function composeWarnings(content: Content, bodies: Map<string, string>): string[] {
+  const missingBodies = content.articles.filter((article) => !bodies.has(article.slug)).map((article) => article.slug);
   if (missingBodies.length === 0) return [];
   const have = missingBodies.length === 1 ? ' has' : 's have';
   return [`${missingBodies.length} article${have} no body yet and render the fallback article with noindex: ${summarizeList(missingBodies)}`];

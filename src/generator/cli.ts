@@ -22,6 +22,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
     .option('--site-url <url>', 'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
+    .option('--drafts', 'include the articles marked "draft: true" (with a DRAFT marker and noindex)')
     .option('--timings', 'print the time each build stage took')
     .action(buildCommand);
 
@@ -36,6 +37,15 @@ export async function main(argv: string[]): Promise<void> {
     .addOption(portOption())
     .addOption(allowedHostOption())
     .action(watchCommand);
+
+  program
+    .command('new')
+    .description('create content from a template')
+    .command('article <slug>')
+    .description('write src/content/articles/<slug>.md: today\'s date, draft: true')
+    .requiredOption('--brand <brand>', 'slug of the brand the article is about (src/content/brands.ts)')
+    .option('--root <dir>', 'project folder holding src/', '.')
+    .action(newArticleCommand);
 
   program
     .command('preview [dir]')
@@ -120,12 +130,21 @@ async function checkCommand(dir: string | undefined, options: { budget: number; 
   );
 }
 
+/** `sitegen new article`: writes one new Markdown file from the template and says where. */
+async function newArticleCommand(slug: string, options: { brand: string; root: string }): Promise<void> {
+  const { newArticle, localDate } = await import('./new-article.ts');
+  const file = await newArticle({ root: path.resolve(options.root), slug, brand: options.brand, today: localDate() });
+  process.stdout.write(
+    `sitegen: created ${file} (draft: true). \`sitegen watch\` shows it marked DRAFT; \`sitegen build\` leaves it out until you delete the draft line.\n`,
+  );
+}
+
 /**
  * `sitegen build`: one build into the output folder, a progress line, the summary. On
  * Ctrl-C or SIGTERM it deletes the temporary folder and the lock and exits 130 or 143.
  * Writes the output folder; returns once the previous output is deleted.
  */
-async function buildCommand(options: { out?: string; siteUrl?: string; root: string; timings?: boolean }): Promise<void> {
+async function buildCommand(options: { out?: string; siteUrl?: string; root: string; drafts?: boolean; timings?: boolean }): Promise<void> {
   const { createBuilder } = await import('./builder.ts');
   const { removeUnfinishedOutputSync } = await import('./write-output.ts');
   const project = resolveProject(options);
@@ -139,7 +158,7 @@ async function buildCommand(options: { out?: string; siteUrl?: string; root: str
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
-  const builder = await createBuilder({ ...project, onPage: progress.update });
+  const builder = await createBuilder({ ...project, drafts: options.drafts === true, onPage: progress.update });
   const result = await builder.build().finally(() => builder.dispose());
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
   progress.clear();
@@ -246,6 +265,10 @@ function printSummary(result: BuildResult, outDir: string) {
   process.stdout.write(
     `sitegen: wrote ${result.pages} pages (${result.files} files, ${formatBytes(result.bytes)}) to ${displayPath(outDir)}/ in ${Math.round(result.durationMs)} ms\n`,
   );
+  const drafts = result.draftsLeftOut;
+  if (drafts.length > 0) {
+    process.stdout.write(`${drafts.length} draft${drafts.length === 1 ? '' : 's'} left out: ${drafts.slice(0, 4).join(', ')}${drafts.length > 4 ? ` and ${drafts.length - 4} more` : ''} (--drafts includes them)\n`);
+  }
   for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
 }
 

@@ -71,6 +71,20 @@ export const ContentInvalid = kind<{ count: number }>(
   ({ count }) => `The content has ${plural(count, 'problem')}; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and build again:`,
 );
 
+// sitegen new article (new-article.ts)
+export const NewArticleSlugInvalid = kind<{ slug: string }>(
+  'NewArticleSlugInvalid',
+  ({ slug }) => `Cannot create an article named ${slug}: a slug uses a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll" (it becomes the file name and the URL /artikel/{slug}/).`,
+);
+export const NewArticleExists = kind<{ file: string }>(
+  'NewArticleExists',
+  ({ file }) => `${file} already exists; nothing was written. Choose another slug, or edit that file.`,
+);
+export const NewArticleUnknownBrand = kind<{ brand: string; brands: string[] }>(
+  'NewArticleUnknownBrand',
+  ({ brand, brands }) => `Unknown brand ${JSON.stringify(brand)}; nothing was written. Use one of: ${brands.join(', ')} (the brands in src/content/brands.ts).`,
+);
+
 // Pages
 export const DuplicateOutputPath = kind<{ outputPath: string; first: string; second: string }>(
   'DuplicateOutputPath',

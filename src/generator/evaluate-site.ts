@@ -1,7 +1,7 @@
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import type { Content } from '../content/types.ts';
+import type { SiteContent } from '../content/types.ts';
 import type { ComponentType } from 'react';
 import type { TemplateName } from '../templates/index.ts';
 import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
@@ -11,7 +11,7 @@ import { requireFromSitegen } from './node-require.ts';
 import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 
 export interface SiteModule {
-  content: Content;
+  content: SiteContent;
   templates: Record<TemplateName, ComponentType<any>>;
   /** Maps an error thrown by site code to "src/templates/X.tsx:12", when the stack allows. */
   locate(error: unknown): { file: string; line: number } | undefined;
@@ -25,7 +25,7 @@ export interface SiteModule {
  */
 export function evaluateSite(bundles: Bundles, root: string, limitMs = DEFAULT_RENDER_TIMEOUT_MS): SiteModule {
   const filename = path.join(root, '.sitegen', SITE_BUNDLE_NAME);
-  const module = { exports: {} as { content?: Content; templates?: SiteModule['templates'] } };
+  const module = { exports: {} as { content?: SiteContent; templates?: SiteModule['templates'] } };
   // The source map is parsed only when an error needs a location.
   let map: SourceMap | undefined;
   const locate = (error: unknown) => locateInBundle(error, filename, (map ??= new SourceMap(JSON.parse(bundles.siteMap))), root);

@@ -36,7 +36,7 @@ export function createPageContext(input: PlanInput): PageContext {
     layout: createLayout(content.site, content.brands, siteUrl, assets),
     absolute: (path) => siteUrl + path.replace(/^\//, ''),
     brandOf,
-    summarize: (article) => summarizeArticle(article, brandOf(article)),
+    summarize: (article) => summarizeArticle(article, brandOf(article), content.site),
     fallbackView: fallbackArticleView(content.site),
   };
 }

@@ -4,7 +4,7 @@ import { formatDate } from './format-date.ts';
 import { pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
 import { articleSchema } from './schema-org.ts';
-import { summarizeBrand } from './summaries.ts';
+import { readTime, summarizeBrand } from './summaries.ts';
 
 /**
  * Returns the props of /artikel/{slug}/: the article with its linked body, or, when it has
@@ -21,6 +21,7 @@ function writtenArticleProps(article: Article, body: string, context: PageContex
   const canonical = context.absolute(`/artikel/${article.slug}/`);
   const meta = pageMeta(context.content.seo.article(article), site.name, {
     canonical,
+    isNoindex: article.draft,
     author: article.author,
     social: { type: 'article', title: article.title, description: article.excerpt, url: canonical, siteName: site.name },
     jsonLd: [articleSchema(article, brand, canonical, site, siteUrl)],
@@ -34,7 +35,9 @@ function writtenArticleProps(article: Article, body: string, context: PageContex
       brandLabel: brand.name,
       author: article.author,
       date: formatDate(article.publishedAt, 'long'),
-      readTime: article.readTime,
+      ...(article.updatedAt ? { updated: formatDate(article.updatedAt, 'long') } : {}),
+      readTime: readTime(article, site),
+      ...(article.draft ? { isDraft: true } : {}),
       html: body,
     },
     related: site.relatedTeasers,

@@ -30,18 +30,18 @@ export type Page =
 /**
  * Returns the one list of every page, in sitemap order: home, article list, every article
  * slug, every brand, contact and the three 404 pages. An article is indexable only when
- * `hasBody(slug)`. Pure; throws a SitegenError when two pages share an output path.
+ * `hasBody(slug)` and it is not a draft. Pure; throws a SitegenError when two pages share an output path.
  */
 export function listPages({ brands, articles }: Content, hasBody: (slug: string) => boolean): Page[] {
   const pages: Page[] = [
     { url: '/', outputPath: 'index.html', template: 'HomePage', isIndexable: true, source: 'src/content/site.ts' },
-    { url: '/artikel/', outputPath: 'artikel/index.html', template: 'ArticleListPage', isIndexable: true, source: 'src/content/articles.ts' },
+    { url: '/artikel/', outputPath: 'artikel/index.html', template: 'ArticleListPage', isIndexable: true, source: 'src/content/articles/' },
     ...articles.map((article): Page => ({
       url: `/artikel/${article.slug}/`,
       outputPath: `artikel/${article.slug}/index.html`,
       template: 'ArticlePage',
-      isIndexable: hasBody(article.slug),
-      source: `src/content/articles.ts: article "${article.slug}"`,
+      isIndexable: hasBody(article.slug) && !article.draft,
+      source: article.source,
       article,
     })),
     ...brands.map((brand): Page => ({

@@ -34,7 +34,7 @@ export function collectionPageSchema(name: string, url: string, site: SiteConfig
   };
 }
 
-/** Returns the Article object of an article at the absolute `canonical` URL, dated site.articleSchemaDate. Pure. */
+/** Returns the Article object of an article at the absolute `canonical` URL, dated by its front matter. Pure. */
 export function articleSchema(article: Article, brand: Brand, canonical: string, site: SiteConfig, siteUrl: string): object {
   return {
     '@context': CONTEXT,
@@ -43,8 +43,8 @@ export function articleSchema(article: Article, brand: Brand, canonical: string,
     description: article.excerpt,
     author: { '@type': 'Person', name: article.author },
     publisher: { '@type': 'Organization', name: site.name, url: siteUrl },
-    datePublished: site.articleSchemaDate,
-    dateModified: site.articleSchemaDate,
+    datePublished: article.publishedAt,
+    dateModified: article.updatedAt ?? article.publishedAt,
     mainEntityOfPage: canonical,
     inLanguage: LANGUAGE,
     about: brand.name,

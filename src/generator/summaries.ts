@@ -9,7 +9,7 @@ export function summarizeBrand(brand: Brand): BrandSummary {
 }
 
 /** Returns an article card's data, with its brand and the short date ("15 Des 2024"). Pure. */
-export function summarizeArticle(article: Article, brand: Brand): ArticleSummary {
+export function summarizeArticle(article: Article, brand: Brand, site: SiteConfig): ArticleSummary {
   return {
     slug: article.slug,
     title: article.title,
@@ -17,8 +17,14 @@ export function summarizeArticle(article: Article, brand: Brand): ArticleSummary
     brand: summarizeBrand(brand),
     author: article.author,
     date: formatDate(article.publishedAt, 'short'),
-    readTime: article.readTime,
+    readTime: readTime(article, site),
+    ...(article.draft ? { isDraft: true } : {}),
   };
+}
+
+/** An article's read time as shown: "7 menit baca". Pure. */
+export function readTime(article: Article, site: SiteConfig): string {
+  return `${article.readMinutes} ${site.readTimeUnit}`;
 }
 
 /** Returns the fallback article (site.fallbackArticle) as an ArticleView, its text escaped into one paragraph. Pure. */

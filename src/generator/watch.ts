@@ -35,7 +35,8 @@ export interface Watcher {
 export async function watch(options: WatchOptions): Promise<Watcher> {
   const root = path.resolve(options.root);
   const { outDir, siteUrl, siteUrlOrigin } = options;
-  const builder = await createBuilder({ root, outDir, siteUrl, siteUrlOrigin }, { incremental: true });
+  // Drafts are part of the dev site, marked DRAFT on their pages and cards.
+  const builder = await createBuilder({ root, outDir, siteUrl, siteUrlOrigin, drafts: true }, { incremental: true });
   let error: ErrorScreen | undefined;
   let server: SiteServer | undefined;
   const rebuild = async (changed: string[]) => {

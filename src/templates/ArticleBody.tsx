@@ -1,6 +1,7 @@
 import type { ArticleView, Teaser } from './types.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 import { BrandBadge } from './BrandBadge.tsx';
+import { DraftMarker } from './DraftMarker.tsx';
 import { href } from './paths.ts';
 
 /**
@@ -26,6 +27,7 @@ export function ArticleBody({
           <p className="article-brand">
             <BrandLogo brand={article.brand} />
             <BrandBadge brand={article.brand} />
+            {article.isDraft && <> <DraftMarker /></>}
           </p>
         ) : (
           <p className="article-brand">
@@ -35,7 +37,9 @@ export function ArticleBody({
         <h1 id={headingId}>{article.title}</h1>
         {article.excerpt && <p className="lead">{article.excerpt}</p>}
         <p className="article-meta">
-          <span>Oleh {article.author}</span> · <span>{article.date}</span> · <span>{article.readTime}</span>
+          <span>Oleh {article.author}</span> · <span>{article.date}</span> ·{' '}
+          {article.updated && <><span>Diperbarui {article.updated}</span> · </>}
+          <span>{article.readTime}</span>
         </p>
         <p className="share">
           <button type="button" className="button button-secondary" data-share="">

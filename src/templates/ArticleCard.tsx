@@ -1,6 +1,7 @@
 import type { ArticleSummary } from './types.ts';
 import { href } from './paths.ts';
 import { BrandBadge } from './BrandBadge.tsx';
+import { DraftMarker } from './DraftMarker.tsx';
 
 /**
  * One article teaser: a single link (the title), the excerpt, brand and meta line.
@@ -11,6 +12,7 @@ export function ArticleCard({ article, base, headingLevel = 3 }: { article: Arti
   return (
     <article className="card article-card" data-card="" data-brand={article.brand.name}>
       <BrandBadge brand={article.brand} />
+      {article.isDraft && <DraftMarker />}
       <Heading className="card-title">
         <a href={href(base, `/artikel/${article.slug}/`)}>{article.title}</a>
       </Heading>

@@ -53,6 +53,8 @@ export interface ArticleSummary {
   /** '15 Des 2024'. */
   date: string;
   readTime: string;
+  /** A draft (only in watch and `build --drafts`): shown with a DRAFT marker. */
+  isDraft?: boolean;
 }
 
 /** Everything an article view shows; also used for the fallback article. */
@@ -64,7 +66,11 @@ export interface ArticleView {
   brandLabel: string;
   author: string;
   date: string;
+  /** The long date of the article's last update, when its front matter has one. */
+  updated?: string;
   readTime: string;
+  /** A draft (only in watch and `build --drafts`): shown with a DRAFT marker. */
+  isDraft?: boolean;
   /** Trusted HTML (validated and linked by the generator). */
   html: string;
 }

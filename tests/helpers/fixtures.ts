@@ -13,7 +13,7 @@ const SHARED_CONTENT = ['types.ts', 'seo.ts', 'format.ts'];
  * named fixture laid over them in order (a later file wins): `fixtureProject(dir,
  * 'two-brands')` is the two-brand site; `fixtureProject(dir, 'two-brands', 'broken-template')`
  * the same site with the broken BrandPage. The shipped `src/content` is never copied: a
- * content fixture brings its own data (site.ts, brands.ts, articles.ts, index.ts, bodies); the
+ * content fixture brings its own data (site.ts, brands.ts, index.ts, articles/*.md); the
  * shipped types.ts, seo.ts and format.ts come with every project. Returns `dir`.
  */
 export async function fixtureProject(dir: string, ...fixtures: string[]): Promise<string> {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { content } from '../../src/content/index.ts';
+import { shippedContent } from '../helpers/shipped-content.ts';
 import { pageTitle } from '../../src/generator/layout.ts';
 import { planRoutes } from '../../src/generator/plan-routes.ts';
 import { SitegenError } from '../../src/generator/errors.ts';
 
 const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js', icon: '/assets/favicon.x.svg' };
-const bodies = new Map(content.articles.filter((a) => a.body).map((a) => [a.slug, '<p>isi</p>']));
+const shipped = await shippedContent();
+const content = shipped.content;
+const bodies = new Map([...shipped.bodies.keys()].map((slug) => [slug, '<p>isi</p>']));
 
 describe('planRoutes', () => {
   const routes = planRoutes({ content, bodies, siteUrl: 'https://www.example.id/', assets });
@@ -28,7 +30,7 @@ describe('planRoutes', () => {
 
   it('keeps 404 pages and articles without a body out of the sitemap', () => {
     const notIndexed = routes.filter((r) => !r.isIndexable).map((r) => r.url);
-    const withoutBody = content.articles.filter((a) => !a.body).map((a) => `/artikel/${a.slug}/`);
+    const withoutBody = content.articles.filter((a) => !bodies.has(a.slug)).map((a) => `/artikel/${a.slug}/`);
     expect(notIndexed).toEqual([...withoutBody, '/404.html', '/brand/404.html', '/artikel/404.html']);
   });
 
@@ -51,7 +53,7 @@ describe('planRoutes', () => {
     const duplicated = { ...content, articles: [...content.articles, { ...content.articles[0] }] };
     expect(() => planRoutes({ content: duplicated, bodies, siteUrl: 'https://x.example/', assets })).toThrow(SitegenError);
     expect(() => planRoutes({ content: duplicated, bodies, siteUrl: 'https://x.example/', assets })).toThrow(
-      /artikel\/lux88togel-panduan-pemula-lengkap\/index.html: src\/content\/articles.ts: article "lux88togel-panduan-pemula-lengkap" and src\/content\/articles.ts: article "lux88togel-panduan-pemula-lengkap"/,
+      /artikel\/lux88togel-panduan-pemula-lengkap\/index.html: src\/content\/articles\/lux88togel-panduan-pemula-lengkap.md and src\/content\/articles\/lux88togel-panduan-pemula-lengkap.md/,
     );
   });
 

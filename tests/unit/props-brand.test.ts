@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { content } from '../../src/content/index.ts';
+import { shippedContent } from '../helpers/shipped-content.ts';
 import { createPageContext } from '../../src/generator/page-context.ts';
 import { brandProps } from '../../src/generator/props-brand.ts';
 import { organizationSchema } from '../../src/generator/schema-org.ts';
 
 const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js', icon: '/assets/favicon.x.svg' };
 
-describe('brandProps (pure, no disk)', () => {
+const { content } = await shippedContent();
+
+describe('brandProps', () => {
   const context = createPageContext({ content, bodies: new Map(), siteUrl: 'https://user.example.io/repo/', assets });
   const pegasus = content.brands.find((brand) => brand.slug === 'pegasus4d')!;
   const props = brandProps(pegasus, context);

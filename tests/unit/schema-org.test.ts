@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { content } from '../../src/content/index.ts';
+import type { Article } from '../../src/content/types.ts';
 import { articleSchema, collectionPageSchema, organizationSchema, websiteSchema } from '../../src/generator/schema-org.ts';
 
-const { site, brands, articles } = content;
+const { site, brands } = content;
+const article: Article = {
+  slug: 'lux88togel-panduan-pemula-lengkap',
+  title: 'Panduan Lengkap Lux88Togel untuk Pemain Baru',
+  excerpt: 'Ringkasan uji.',
+  brand: 'lux88togel',
+  author: 'Rina Pratama',
+  publishedAt: '2024-12-15',
+  readMinutes: 7,
+  listed: true,
+  order: 1,
+  draft: false,
+  source: 'src/content/articles/lux88togel-panduan-pemula-lengkap.md',
+};
 const siteUrl = 'https://www.example.id/repo/';
 
 describe('schema-org (pure, no disk)', () => {
@@ -33,8 +47,7 @@ describe('schema-org (pure, no disk)', () => {
     });
   });
 
-  it('Article: headline, author, publisher, the fixed schema date and the brand it is about', () => {
-    const article = articles[0];
+  it('Article: headline, author, publisher, the dates of its front matter and the brand it is about', () => {
     const brand = brands.find((b) => b.slug === article.brand)!;
     const canonical = `${siteUrl}artikel/${article.slug}/`;
     expect(articleSchema(article, brand, canonical, site, siteUrl)).toEqual({
@@ -50,6 +63,11 @@ describe('schema-org (pure, no disk)', () => {
       inLanguage: 'id-ID',
       about: 'Lux88Togel',
     });
+  });
+
+  it('Article: "updated" becomes dateModified, "date" stays datePublished', () => {
+    const schema = articleSchema({ ...article, publishedAt: '2025-01-02', updatedAt: '2025-03-04' }, brands[0], 'https://x.example/a/', site, siteUrl);
+    expect(schema).toMatchObject({ datePublished: '2025-01-02', dateModified: '2025-03-04' });
   });
 
   it('Organization: the brand with its rating out of 5 from the site-wide review count', () => {

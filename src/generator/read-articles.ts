@@ -1,0 +1,223 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Article } from '../content/types.ts';
+import { checkRecord, describeValue, frontMatterSchema, unknownKeys } from './content-schema.ts';
+import { printable } from './errors.ts';
+import { locateFrontMatter, type Position, splitFrontMatter } from './front-matter.ts';
+import { checkArticleBody } from './html-policy.ts';
+import type { RenderedMarkdown } from './markdown.ts';
+import { readSourceFile } from './read-source-file.ts';
+
+/** The folder of the articles, one Markdown file per article: {slug}.md. */
+export const ARTICLE_DIR = 'src/content/articles';
+
+/** Reading speed for a read time the front matter leaves out. */
+export const WORDS_PER_MINUTE = 200;
+
+/** What a slug may be: lowercase words of a-z and 0-9 joined by single hyphens. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Control characters other than tab, LF and CR: C0, DEL and C1. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Lines with control characters reported per file before the rest are summed up. */
+const MAX_CONTROL_LINES = 10;
+
+export interface ArticleSet {
+  /** Every valid article, drafts included, in display order (see compareArticles). */
+  articles: Article[];
+  /** Body HTML (Markdown rendered, before brand linking) by slug; articles without a body are absent. */
+  bodies: Map<string, string>;
+  /** One message per problem, each starting with "file:line:column:"; empty when all is well. */
+  problems: string[];
+}
+
+/** What one file yields on its own, before the rules that look across files. */
+interface FileResult {
+  article?: Article;
+  html?: string;
+  problems: string[];
+  /** Where the front matter names the brand, for the cross-file brand check. */
+  brandAt?: Position;
+}
+
+/** Parsed files by path, kept between incremental builds: an unchanged file is not parsed again. */
+export type ArticleMemo = Map<string, { text: string; result: FileResult }>;
+
+type Render = (text: string) => RenderedMarkdown;
+
+/**
+ * Reads every article in src/content/articles/: front matter checked against the schema,
+ * Markdown rendered and checked against the HTML policy, and every problem of every file
+ * collected with its line and column. `brandSlugs` are the brands an article may name.
+ * Reads disk, writes nothing. markdown-it is loaded only when some file has a body.
+ */
+export async function readArticles(root: string, brandSlugs: string[], memo?: ArticleMemo): Promise<ArticleSet> {
+  const problems: string[] = [];
+  const files = listArticleFiles(root, problems);
+  const texts = files.map((file) => ({ file, text: readSourceFile(path.join(root, file)) }));
+  let render: Render | undefined;
+  if (texts.some(({ text }) => typeof text === 'string' && hasBody(text))) render = (await import('./markdown.ts')).renderMarkdown;
+
+  const articles: Article[] = [];
+  const bodies = new Map<string, string>();
+  const used = new Set<string>();
+  for (const { file, text } of texts) {
+    if (typeof text !== 'string') {
+      problems.push(`${file}: ${text === null ? 'cannot be read' : text.problem}`);
+      continue;
+    }
+    used.add(file);
+    const kept = memo?.get(file);
+    const result = kept && kept.text === text ? kept.result : readArticle(file, text, render);
+    memo?.set(file, { text, result });
+    problems.push(...result.problems);
+    if (!result.article) continue;
+    if (!brandSlugs.includes(result.article.brand)) {
+      problems.push(`${at(file, result.brandAt)}: brand ${describeValue(result.article.brand)} is not one of ${brandSlugs.join(', ')}`);
+      continue;
+    }
+    articles.push(result.article);
+    if (result.html !== undefined) bodies.set(result.article.slug, result.html);
+  }
+  if (memo) for (const file of memo.keys()) if (!used.has(file)) memo.delete(file);
+  return { articles: articles.sort(compareArticles), bodies, problems };
+}
+
+/**
+ * Display order: `order` ascending (default 0), then the newest date first, then title and
+ * slug, so the order never depends on how the disk lists files. Pure.
+ */
+export function compareArticles(a: Article, b: Article): number {
+  return a.order - b.order || compareText(b.publishedAt, a.publishedAt) || compareText(a.title, b.title) || compareText(a.slug, b.slug);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The article files, sorted; anything else in the folder is a problem, except hidden files. */
+function listArticleFiles(root: string, problems: string[]): string[] {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(path.join(root, ARTICLE_DIR), { withFileTypes: true });
+  } catch {
+    problems.push(`${ARTICLE_DIR}/: the folder of the articles is missing or cannot be read; expected one {slug}.md file per article`);
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
+    const file = `${ARTICLE_DIR}/${entry.name}`;
+    // Editors' swap and backup files, .DS_Store, and the like.
+    if (entry.name.startsWith('.') || entry.name.endsWith('~')) continue;
+    if (entry.name.endsWith('.md') && !entry.isDirectory()) files.push(file);
+    else if (entry.name.endsWith('.html')) problems.push(`${file}: article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`);
+    else problems.push(`${file}: is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`);
+  }
+  if (files.length === 0 && problems.length === 0) problems.push(`${ARTICLE_DIR}/: has no articles; expected at least one {slug}.md file`);
+  return files;
+}
+
+function hasBody(text: string): boolean {
+  return /\S/.test(locateFrontMatter(text)?.body ?? '');
+}
+
+/** One file's article, body HTML and problems. Pure apart from `render`. */
+function readArticle(file: string, text: string, render: Render | undefined): FileResult {
+  const textProblems = checkText(text).map((problem) => `${file}:${problem}`);
+  if (textProblems.length > 0) return { problems: textProblems };
+  const slug = path.basename(file, '.md');
+  const problems: string[] = [];
+  if (!SLUG.test(slug)) {
+    problems.push(`${file}: the file name is not a slug; name it with a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll.md" (it becomes the URL /artikel/{slug}/)`);
+  }
+  const split = splitFrontMatter(text);
+  for (const { at: where, message } of split.problems) problems.push(`${at(file, where)}: ${message}`);
+  if (!split.data) return { problems };
+  const data = split.data;
+  for (const { key, suggestion } of unknownKeys(frontMatterSchema, data)) {
+    const hint = suggestion ? `did you mean "${suggestion}"?` : `the keys are ${Object.keys(frontMatterSchema.entries).join(', ')}`;
+    problems.push(`${at(file, split.keys.get(key))}: unknown key ${JSON.stringify(printable(key))}; ${hint}`);
+  }
+  const { output, problems: fieldProblems } = checkRecord(frontMatterSchema, data);
+  for (const { key, found, expected } of fieldProblems) {
+    problems.push(`${at(file, split.keys.get(key))}: "${key}" is ${describeValue(found)}; expected ${expected}`);
+  }
+  if (output?.updated !== undefined && output.updated < output.date) {
+    problems.push(`${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`);
+  }
+  const body = split.body.trim() === '' ? undefined : renderBody(file, split.body, split.bodyLine, render!, problems);
+  if (!output || problems.length > 0) return { problems: problems.sort(byLine) };
+  const article: Article = {
+    slug,
+    title: output.title,
+    excerpt: output.excerpt,
+    brand: output.brand,
+    author: output.author,
+    publishedAt: output.date,
+    ...(output.updated === undefined ? {} : { updatedAt: output.updated }),
+    readMinutes: output.readTime ?? Math.max(1, Math.ceil((body?.words ?? 0) / WORDS_PER_MINUTE)),
+    listed: output.listed,
+    order: output.order,
+    draft: output.draft,
+    source: file,
+  };
+  return { article, html: body?.html, problems, brandAt: split.keys.get('brand') };
+}
+
+/** Renders a body and checks it against the HTML policy; problems name the file line. */
+function renderBody(file: string, markdown: string, bodyLine: number, render: Render, problems: string[]) {
+  const rendered = render(markdown);
+  for (const problem of checkArticleBody(rendered.html)) {
+    const match = /^line (\d+): ([\s\S]*)$/.exec(problem);
+    const line = match ? bodyLine - 1 + rendered.sourceLine(Number(match[1])) : bodyLine;
+    problems.push(`${file}:${line}: ${match ? match[2] : problem}`);
+  }
+  return { html: rendered.html, words: countWords(rendered.html) };
+}
+
+/** Words in rendered HTML: runs of non-space characters outside tags. Pure. */
+export function countWords(html: string): number {
+  return html.replace(/<[^>]*>/g, ' ').match(/\S+/g)?.length ?? 0;
+}
+
+/**
+ * Characters a file must not contain, one message per line (at most MAX_CONTROL_LINES), each
+ * starting with "line:column:": NUL, named with its byte offset, and every other control
+ * character but tab, LF and CR.
+ */
+function checkText(text: string): string[] {
+  const problems: string[] = [];
+  const lines = text.split('\n');
+  let offset = 0;
+  let linesWithControls = 0;
+  for (const [index, line] of lines.entries()) {
+    if (CONTROL_CHARACTER.test(line)) {
+      linesWithControls++;
+      if (linesWithControls <= MAX_CONTROL_LINES) {
+        const column = line.search(CONTROL_CHARACTER);
+        const char = line[column];
+        const where = `${index + 1}:${column + 1}`;
+        problems.push(
+          char === '\0'
+            ? `${where}: a NUL byte (byte offset ${Buffer.byteLength(text.slice(0, offset + column))}); an article is text and never contains NUL`
+            : `${where}: control character ${printable(char)}; only tab, line feed and carriage return are allowed`,
+        );
+      }
+    }
+    offset += line.length + 1;
+  }
+  if (linesWithControls > MAX_CONTROL_LINES) problems.push(` ${linesWithControls - MAX_CONTROL_LINES} more lines have control characters`);
+  return problems;
+}
+
+/** Orders one file's "file:line:column: message" problems by line, then column; stable otherwise. */
+function byLine(a: string, b: string): number {
+  const where = (problem: string) => /^[^:]*:(\d+)(?::(\d+))?:/.exec(problem)?.slice(1).map((n) => Number(n ?? 0)) ?? [0, 0];
+  const [lineA, columnA] = where(a);
+  const [lineB, columnB] = where(b);
+  return lineA - lineB || columnA - columnB;
+}
+
+function at(file: string, position: Position | undefined): string {
+  const { line, column } = position ?? { line: 1, column: 1 };
+  return `${file}:${line}:${column}`;
+}
