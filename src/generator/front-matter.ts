@@ -61,7 +61,7 @@ export function splitFrontMatter(text: string): SplitFile {
     return { line: line + yamlLine - 1, column: col };
   };
   if (document.errors.length > 0) {
-    const problems = document.errors.map((error) => ({ at: at(error.pos[0]), message: `front matter is not valid YAML: ${firstLine(error.message)}` }));
+    const problems = document.errors.map((error) => ({ at: at(error.pos[0]), message: `front matter is not valid YAML: ${firstLine(error.message)}${hintFor(error.code)}` }));
     return { ...split, problems };
   }
   const contents = document.contents;
@@ -78,6 +78,14 @@ export function splitFrontMatter(text: string): SplitFile {
   } catch (error) {
     return { ...split, problems: [{ at: at(contents.range[0]), message: `front matter cannot be read: ${firstLine(String((error as Error).message))}` }] };
   }
+}
+
+/** What to do about the YAML mistakes authors make most. */
+function hintFor(code: string): string {
+  if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') return ' (a value that contains ": " must be in double quotes)';
+  if (code === 'TAB_AS_INDENT') return ' (indent with spaces)';
+  if (code === 'DUPLICATE_KEY') return ' (each key once)';
+  return '';
 }
 
 function firstLine(message: string): string {

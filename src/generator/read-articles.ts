@@ -35,8 +35,8 @@ interface FileResult {
   article?: Article;
   html?: string;
   problems: string[];
-  /** Where the front matter names the brand, for the cross-file brand check. */
-  brandAt?: Position;
+  /** The brand the front matter names and where, for the check against the brands. */
+  brand?: { slug: unknown; at?: Position };
 }
 
 /** Parsed files by path, kept between incremental builds: an unchanged file is not parsed again. */
@@ -69,12 +69,13 @@ export async function readArticles(root: string, brandSlugs: string[], memo?: Ar
     const kept = memo?.get(file);
     const result = kept && kept.text === text ? kept.result : readArticle(file, text, render);
     memo?.set(file, { text, result });
-    problems.push(...result.problems);
-    if (!result.article) continue;
-    if (!brandSlugs.includes(result.article.brand)) {
-      problems.push(`${at(file, result.brandAt)}: brand ${describeValue(result.article.brand)} is not one of ${brandSlugs.join(', ')}`);
-      continue;
+    const fileProblems = [...result.problems];
+    const brand = result.brand;
+    if (brand && typeof brand.slug === 'string' && brand.slug.trim() !== '' && !brandSlugs.includes(brand.slug)) {
+      fileProblems.push(`${at(file, brand.at)}: brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`);
     }
+    problems.push(...fileProblems.sort(byLine));
+    if (!result.article || fileProblems.length > 0) continue;
     articles.push(result.article);
     if (result.html !== undefined) bodies.set(result.article.slug, result.html);
   }
@@ -108,7 +109,7 @@ function listArticleFiles(root: string, problems: string[]): string[] {
     const file = `${ARTICLE_DIR}/${entry.name}`;
     // Editors' swap and backup files, .DS_Store, and the like.
     if (entry.name.startsWith('.') || entry.name.endsWith('~')) continue;
-    if (entry.name.endsWith('.md') && !entry.isDirectory()) files.push(file);
+    if (entry.name.endsWith('.md')) files.push(file);
     else if (entry.name.endsWith('.html')) problems.push(`${file}: article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`);
     else problems.push(`${file}: is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`);
   }
@@ -145,7 +146,8 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
     problems.push(`${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`);
   }
   const body = split.body.trim() === '' ? undefined : renderBody(file, split.body, split.bodyLine, render!, problems);
-  if (!output || problems.length > 0) return { problems: problems.sort(byLine) };
+  const brand = { slug: data.brand, at: split.keys.get('brand') };
+  if (!output || problems.length > 0) return { problems, brand };
   const article: Article = {
     slug,
     title: output.title,
@@ -160,7 +162,7 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
     draft: output.draft,
     source: file,
   };
-  return { article, html: body?.html, problems, brandAt: split.keys.get('brand') };
+  return { article, html: body?.html, problems, brand };
 }
 
 /** Renders a body and checks it against the HTML policy; problems name the file line. */

@@ -38,16 +38,16 @@ describe('sitegen watch in a real browser', () => {
     // The event stream is open once the reload script has run.
     await page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected', null, { timeout: 5000 });
 
-    const file = path.join(project, 'src/content/articles', `${slug}.html`);
+    const file = path.join(project, 'src/content/articles', `${slug}.md`);
     const original = readFileSync(file, 'utf8');
     const reloaded = page.waitForEvent('load');
-    writeFileSync(file, original.replace('<p>', '<p>Paragraf baru yang muncul tanpa memuat ulang manual. '));
+    writeFileSync(file, original.replace('\n---\n\n', '\n---\n\nParagraf baru yang muncul tanpa memuat ulang manual. '));
     await reloaded;
     await expect.poll(() => page.locator('.prose').textContent()).toContain('Paragraf baru yang muncul tanpa memuat ulang manual.');
 
     await page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected', null, { timeout: 5000 });
     const brokenReload = page.waitForEvent('load');
-    writeFileSync(file, `${original}<p>tidak ditutup\n`);
+    writeFileSync(file, `${original}\n<div>tidak ditutup\n`);
     await brokenReload;
     expect(await page.locator('h1').textContent()).toBe('Unexpected Application Error!');
     expect(await page.locator('pre').textContent()).toContain('is never closed');

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
 import { hashTree } from '../helpers/tree.ts';
 
-const ARTICLES = 'src/content/articles.ts';
 const BRANDS = 'src/content/brands.ts';
-const BODY = 'src/content/articles/perang88-mengenal-fitur-slot-modern.html';
+const ARTICLE = 'src/content/articles/perang88-mengenal-fitur-slot-modern.md';
 
 /** Replaces `from` (which must occur) with `to` in one file of the project. */
 async function edit(project: string, file: string, from: string, to: string) {
@@ -18,43 +17,86 @@ async function edit(project: string, file: string, from: string, to: string) {
   await writeFile(full, text.replace(from, to));
 }
 
-/** Inserts raw `bytes` right after the first "</h2>" of the body; returns that spot's byte offset and line. */
-async function insertAfterFirstHeading(project: string, bytes: Buffer) {
-  const full = path.join(project, BODY);
+// Where things are in the shipped article, so each expected message names the exact line.
+const original = readFileSync(path.join(REPO, ARTICLE));
+const lines = original.toString('utf8').split('\n');
+const lineOf = (start: string) => lines.findIndex((line) => line.startsWith(start)) + 1;
+/** The first heading line ("## Simbol Wild"): bytes go at its end, a new block two lines below it. */
+const headingLine = lineOf('## ');
+const headingEnd = original.indexOf('\n', original.indexOf('\n## ') + 1);
+const headingColumn = lines[headingLine - 1].length + 1;
+/** A new block, inserted as its own paragraph after the first heading; its line in the file. */
+const blockLine = headingLine + 2;
+
+/** Inserts raw `bytes` at the end of the first heading's line. */
+async function appendToHeading(project: string, bytes: Buffer) {
+  const full = path.join(project, ARTICLE);
   const text = await readFile(full);
-  const at = text.indexOf('</h2>') + 5;
-  await writeFile(full, Buffer.concat([text.subarray(0, at), bytes, text.subarray(at)]));
+  await writeFile(full, Buffer.concat([text.subarray(0, headingEnd), bytes, text.subarray(headingEnd)]));
 }
-const original = readFileSync(path.join(REPO, BODY));
-const insertedAt = original.indexOf('</h2>') + 5;
-const insertedLine = original.subarray(0, insertedAt).toString('utf8').split('\n').length;
-const insertedColumn = insertedAt - original.subarray(0, insertedAt).lastIndexOf(10);
+/** Inserts `markdown` as a new block right after the first heading (at blockLine). */
+const addBlock = (project: string, markdown: string) => edit(project, ARTICLE, lines[headingLine - 1], `${lines[headingLine - 1]}\n\n${markdown}`);
 
 const cases: { name: string; breakIt: (project: string) => Promise<void>; message: string | RegExp }[] = [
   {
-    name: 'a duplicate slug',
-    breakIt: (p) => edit(p, ARTICLES, "slug: 'lux88togel-memahami-rtp-dan-volatilitas'", "slug: 'lux88togel-panduan-pemula-lengkap'"),
-    message: 'src/content/articles.ts: article "lux88togel-panduan-pemula-lengkap": "slug" duplicates article 1; slugs must be unique',
+    name: 'an unknown key, with the key it was meant to be',
+    breakIt: (p) => edit(p, ARTICLE, 'author: Budi Santoso', 'autor: Budi Santoso'),
+    message: `${ARTICLE}:${lineOf('author:')}:1: unknown key "autor"; did you mean "author"?`,
   },
   {
-    name: 'a slug with characters outside a-z, 0-9 and -',
-    breakIt: (p) => edit(p, ARTICLES, "slug: 'perang88-review-permainan-populer'", "slug: 'Perang88 Review'"),
-    message: `src/content/articles.ts: article "Perang88 Review": "slug" has characters outside a-z, 0-9 and '-'`,
+    name: 'a YAML syntax error, at its line (a title with ": " left unquoted)',
+    breakIt: (p) => edit(p, ARTICLE, 'title: "Mengenal Fitur Slot Modern di Perang88: Scatter, Wild, dan Free Spin"', 'title: Mengenal Fitur Slot Modern di Perang88: Scatter, Wild, dan Free Spin'),
+    message: `${ARTICLE}:${lineOf('title:')}:8: front matter is not valid YAML: Nested mappings are not allowed in compact mappings (a value that contains ": " must be in double quotes)`,
   },
   {
-    name: 'a path-like slug',
-    breakIt: (p) => edit(p, ARTICLES, "slug: 'perang88-review-permainan-populer'", "slug: '../x'"),
-    message: `src/content/articles.ts: article "../x": "slug" has characters outside a-z, 0-9 and '-' (a slug is one URL segment, never a path)`,
+    name: 'a value of the wrong type, at its key',
+    breakIt: (p) => edit(p, ARTICLE, 'listed: true', 'listed: ya'),
+    message: `${ARTICLE}:${lineOf('listed:')}:1: "listed" is "ya"; expected true or false`,
+  },
+  {
+    name: 'a read time that is not a whole number of minutes',
+    breakIt: (p) => edit(p, ARTICLE, 'readTime: 6', 'readTime: 6 menit baca'),
+    message: `${ARTICLE}:${lineOf('readTime:')}:1: "readTime" is "6 menit baca"; expected a whole number of minutes, such as 7`,
+  },
+  {
+    name: 'a date that does not exist',
+    breakIt: (p) => edit(p, ARTICLE, 'date: 2024-12-15', 'date: 2024-02-30'),
+    message: `${ARTICLE}:${lineOf('date:')}:1: "date" is "2024-02-30"; expected a date as YYYY-MM-DD, such as 2024-12-15`,
+  },
+  {
+    name: 'an update dated before the article',
+    breakIt: (p) => edit(p, ARTICLE, 'date: 2024-12-15', 'date: 2024-12-15\nupdated: 2024-12-01'),
+    message: `${ARTICLE}:${lineOf('date:') + 1}:1: "updated" is 2024-12-01, before "date" 2024-12-15; expected the same day or later`,
   },
   {
     name: 'an unknown brand',
-    breakIt: (p) => edit(p, ARTICLES, "brand: 'perang88',\n    author: 'Andi Wijaya',", "brand: 'perang99',\n    author: 'Andi Wijaya',"),
-    message: 'src/content/articles.ts: article "perang88-review-permainan-populer": brand "perang99" is not one of lux88togel, loyal4d, perang88, pegasus4d',
+    breakIt: (p) => edit(p, ARTICLE, 'brand: perang88', 'brand: perang99'),
+    message: `${ARTICLE}:${lineOf('brand:')}:1: brand "perang99" is not one of lux88togel, loyal4d, perang88, pegasus4d`,
   },
   {
     name: 'an empty required field',
-    breakIt: (p) => edit(p, ARTICLES, "title: 'Panduan Turnamen Slot Perang88'", "title: ''"),
-    message: 'src/content/articles.ts: article "perang88-panduan-turnamen-slot": "title" is empty; expected non-empty text',
+    breakIt: (p) => edit(p, ARTICLE, 'author: Budi Santoso', 'author: ""'),
+    message: `${ARTICLE}:${lineOf('author:')}:1: "author" is empty; expected non-empty text`,
+  },
+  {
+    name: 'a missing required field',
+    breakIt: (p) => edit(p, ARTICLE, 'author: Budi Santoso\n', ''),
+    message: `${ARTICLE}:1:1: "author" is missing; expected non-empty text`,
+  },
+  {
+    name: 'a file without front matter',
+    breakIt: (p) => writeFile(path.join(p, ARTICLE), 'Hanya teks, tanpa front matter.\n'),
+    message: `${ARTICLE}:1:1: expected front matter: a first line "---", then the fields (title, excerpt, brand, ...), then a line "---"`,
+  },
+  {
+    name: 'a file name that is not a slug',
+    breakIt: (p) => rename(path.join(p, ARTICLE), path.join(p, 'src/content/articles/Perang88 Review.md')),
+    message: `src/content/articles/Perang88 Review.md: the file name is not a slug; name it with a-z, 0-9 and '-' only`,
+  },
+  {
+    name: 'a body left over in the old HTML format',
+    breakIt: (p) => writeFile(path.join(p, 'src/content/articles/perang88-lama.html'), '<p>lama</p>\n'),
+    message: 'src/content/articles/perang88-lama.html: article bodies are Markdown files now; move its front matter and body into src/content/articles/perang88-lama.md',
   },
   {
     name: 'a rating outside 0 to 5',
@@ -67,81 +109,80 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
     message: 'src/content/brands.ts: brand "perang88": "established" is "21"; expected a four-digit year such as "2020"',
   },
   {
-    name: 'a body file that is named but missing',
-    breakIt: (p) => rm(path.join(p, BODY)),
-    message:
-      'src/content/articles.ts: article "perang88-mengenal-fitur-slot-modern": "body" names src/content/articles/perang88-mengenal-fitur-slot-modern.html, which does not exist or cannot be read',
+    name: 'raw HTML with an unclosed tag, at its Markdown line',
+    breakIt: (p) => addBlock(p, '<div>\nteks'),
+    message: new RegExp(`${ARTICLE}:${blockLine}: <div> is never closed`),
   },
   {
-    name: 'a body with an unclosed tag',
-    breakIt: (p) => edit(p, BODY, '</h2>', ''),
-    message: /src\/content\/articles\/perang88-mengenal-fitur-slot-modern\.html: line \d+: <h2> is never closed/,
+    name: 'raw HTML with <script>, at its Markdown line',
+    breakIt: (p) => addBlock(p, '<script>alert(1)</script>'),
+    message: `${ARTICLE}:${blockLine}: <script> is not allowed in article bodies`,
   },
   {
-    name: 'a body with <script>',
-    breakIt: (p) => edit(p, BODY, '</h2>', '</h2><script>alert(1)</script>'),
-    message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: <script> is not allowed in article bodies/,
+    name: 'an inline event handler',
+    breakIt: (p) => addBlock(p, 'Teks <span onmouseover="steal()">ini</span>.'),
+    message: `${ARTICLE}:${blockLine}: inline event handler onmouseover="…" on <span> is not allowed`,
   },
   {
-    name: 'a body with an inline event handler',
-    breakIt: (p) => edit(p, BODY, '<h2>', '<h2 onmouseover="steal()">'),
-    message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: inline event handler onmouseover="…" on <h2> is not allowed/,
+    name: 'a Markdown link to a javascript: URL (an error, never silently dropped)',
+    breakIt: (p) => addBlock(p, '[klik](JavaScript:alert(1))'),
+    message: `${ARTICLE}:${blockLine}: a javascript: URL in href="…" on <a> is not allowed`,
   },
   {
-    name: 'a body with a javascript: URL',
-    breakIt: (p) => edit(p, BODY, '</h2>', '</h2><p><a href="JavaScript:alert(1)">klik</a></p>'),
-    message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: a javascript: URL in href="…" on <a> is not allowed/,
+    name: 'an entity-encoded javascript: URL in raw HTML',
+    breakIt: (p) => addBlock(p, '<p><a href="java&#115;cript:alert(1)">klik</a></p>'),
+    message: `${ARTICLE}:${blockLine}: a javascript: URL in href="…" on <a> is not allowed (decoded: "javascript:alert(1)"`,
   },
   {
-    name: 'a body with an entity-encoded javascript: URL (once passed the build)',
-    breakIt: (p) => edit(p, BODY, '</h2>', '</h2><p><a href="java&#115;cript:alert(1)">klik</a></p>'),
-    message: /perang88-mengenal-fitur-slot-modern\.html: line \d+: a javascript: URL in href="…" on <a> is not allowed \(decoded: "javascript:alert\(1\)"/,
+    name: 'a Markdown heading of level 1 (the title is the page\'s only <h1>)',
+    breakIt: (p) => addBlock(p, '# Judul kedua'),
+    message: `${ARTICLE}:${blockLine}: `,
   },
   {
-    name: 'a body nested 5,000 <div> deep (once crashed the linker)',
-    breakIt: (p) => edit(p, BODY, '</h2>', `</h2>${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`),
-    message: `${BODY}: line ${insertedLine}: <div> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)`,
+    name: 'raw HTML nested 5,000 <div> deep (once crashed the linker)',
+    breakIt: (p) => addBlock(p, `${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`),
+    message: `${ARTICLE}:${blockLine}: <div> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)`,
   },
   {
-    name: 'a body file that is a symbolic link (once published the build environment)',
+    name: 'a link to another site without target and rel (check would refuse the built page)',
+    breakIt: (p) => addBlock(p, '[bantuan](https://bantuan.example/)'),
+    message: `${ARTICLE}:${blockLine}: a link to another site ("https://bantuan.example/") needs target="_blank" rel="noopener noreferrer"`,
+  },
+  {
+    name: 'an article file that is a symbolic link (once published the build environment)',
     breakIt: async (p) => {
-      await rm(path.join(p, BODY));
-      await symlink('/proc/self/environ', path.join(p, BODY));
+      await rm(path.join(p, ARTICLE));
+      await symlink('/proc/self/environ', path.join(p, ARTICLE));
     },
-    message: `${BODY}: is a symbolic link; a body must be a regular file (a link could publish any file the build can read)`,
+    message: `${ARTICLE}: is a symbolic link; an article must be a regular file (a link could publish any file the build can read)`,
   },
   {
-    name: 'a body "file" that is a folder',
+    name: 'an article "file" that is a folder',
     breakIt: async (p) => {
-      await rm(path.join(p, BODY));
-      await mkdir(path.join(p, BODY));
+      await rm(path.join(p, ARTICLE));
+      await mkdir(path.join(p, ARTICLE));
     },
-    message: `${BODY}: is not a regular file (a directory, pipe, socket or device); a body must be a regular file`,
+    message: `${ARTICLE}: is not a regular file (a directory, pipe, socket or device); an article must be a regular file`,
   },
   {
     name: 'content without its page titles and descriptions (seo)',
-    breakIt: (p) => edit(p, 'src/content/index.ts', '{ site, brands, articles, seo }', '{ site, brands, articles }'),
+    breakIt: (p) => edit(p, 'src/content/index.ts', '{ site, brands, seo }', '{ site, brands }'),
     message: 'src/content/index.ts: content "seo" is missing; expected the page titles and descriptions of src/content/seo.ts, one function per page kind',
   },
   {
-    name: 'a hand-written link to another site without target and rel (check would refuse the built page)',
-    breakIt: (p) => edit(p, BODY, '</h2>', '</h2><p><a href="https://bantuan.example/">bantuan</a></p>'),
-    message: `${BODY}: line ${insertedLine}: a link to another site ("https://bantuan.example/") needs target="_blank" rel="noopener noreferrer"`,
+    name: 'a NUL byte',
+    breakIt: (p) => appendToHeading(p, Buffer.from([0])),
+    message: `${ARTICLE}:${headingLine}:${headingColumn}: a NUL byte (byte offset ${headingEnd}); an article is text and never contains NUL`,
   },
   {
-    name: 'a body with a NUL byte',
-    breakIt: (p) => insertAfterFirstHeading(p, Buffer.from([0])),
-    message: `${BODY}: line ${insertedLine}, column ${insertedColumn}: a NUL byte (byte offset ${insertedAt}); a body is text and never contains NUL`,
+    name: 'bytes that are not valid UTF-8',
+    breakIt: (p) => appendToHeading(p, Buffer.from([0x41, 0xc3, 0x28])),
+    message: `${ARTICLE}: is not valid UTF-8: the byte at offset ${headingEnd + 1} (line ${headingLine}, 0xc3) starts no valid character; save the file as UTF-8`,
   },
   {
-    name: 'a body that is not valid UTF-8',
-    breakIt: (p) => insertAfterFirstHeading(p, Buffer.from([0x41, 0xc3, 0x28])),
-    message: `${BODY}: is not valid UTF-8: the byte at offset ${insertedAt + 1} (line ${insertedLine}, 0xc3) starts no valid character; save the file as UTF-8`,
-  },
-  {
-    name: 'a body with terminal control characters',
-    breakIt: (p) => insertAfterFirstHeading(p, Buffer.from('\x1b[2J\x1b]0;pwned\x07')),
-    message: `${BODY}: line ${insertedLine}, column ${insertedColumn}: control character \\x1b; only tab, line feed and carriage return are allowed`,
+    name: 'terminal control characters',
+    breakIt: (p) => appendToHeading(p, Buffer.from('\x1b[2J\x1b]0;pwned\x07')),
+    message: `${ARTICLE}:${headingLine}:${headingColumn}: control character \\x1b; only tab, line feed and carriage return are allowed`,
   },
 ];
 
@@ -176,23 +217,35 @@ describe('invalid content fails the build, says where and why, and keeps the pre
     const project = path.join(temp.dir, 'duplicate-id');
     await cp(golden, project, { recursive: true });
     const before = hashTree(path.join(project, 'dist'));
-    await edit(project, BODY, '</h2>', '</h2><p id="main">x</p>');
+    await addBlock(project, '<p id="main">x</p>');
     const result = await runCli(['build', '--root', project]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'src/content/articles.ts: article "perang88-mengenal-fitur-slot-modern": the page /artikel/perang88-mengenal-fitur-slot-modern/ uses the id "main" more than once',
+      `${ARTICLE}: the page /artikel/perang88-mengenal-fitur-slot-modern/ uses the id "main" more than once`,
     );
     expect(hashTree(path.join(project, 'dist'))).toEqual(before);
   });
 
-  it('reports several problems in one run', async () => {
+  it('reports every problem of every file in one run, each file in line order', async () => {
     const project = path.join(temp.dir, 'several');
     await cp(golden, project, { recursive: true });
-    await cases[3].breakIt(project);
-    await cases[5].breakIt(project);
-    await cases[9].breakIt(project);
+    const other = 'src/content/articles/loyal4d-review-tampilan-situs.md';
+    await edit(project, other, 'listed: false', 'listed: no');
+    await addBlock(project, '<script>alert(1)</script>');
+    await edit(project, ARTICLE, 'author: Budi Santoso', 'autor: Budi Santoso');
+    await edit(project, ARTICLE, 'brand: perang88', 'brand: perang99');
+    await edit(project, BRANDS, 'rating: 4.6,', 'rating: 5.6,');
     const result = await runCli(['build', '--root', project]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/The content has 3 problems/);
+    expect(result.stderr).toMatch(/The content has 6 problems/);
+    const reported = result.stderr.split('\n').filter((line) => line.startsWith('  - ')).map((line) => line.slice(4).split(': ')[0]);
+    expect(reported).toEqual([
+      'src/content/brands.ts',
+      `${other}:${lineOf('listed:')}:1`,
+      `${ARTICLE}:1:1`,
+      `${ARTICLE}:${lineOf('brand:')}:1`,
+      `${ARTICLE}:${lineOf('author:')}:1`,
+      `${ARTICLE}:${blockLine}`,
+    ]);
   });
 });

@@ -139,17 +139,33 @@ describe('sitegen watch', () => {
   });
 
   it('serves an edited article body after a save', async () => {
-    edit('src/content/articles/loyal4d-fast-withdrawal-system.html', (t) => t.replace('<p>', '<p>Catatan baru dari redaksi. '));
+    edit('src/content/articles/loyal4d-fast-withdrawal-system.md', (t) => t.replace('\n---\n\n', '\n---\n\nCatatan baru dari redaksi. '));
     await eventually(async () => (await get(base, '/artikel/loyal4d-fast-withdrawal-system/')).body.includes('Catatan baru dari redaksi.'));
-    await watcher.waitFor(/loyal4d-fast-withdrawal-system\.html changed: 1 file written, \d+ ms/);
+    await watcher.waitFor(/loyal4d-fast-withdrawal-system\.md changed: 1 file written, \d+ ms/);
+  });
+
+  it('shows a new draft article at once, marked DRAFT, on its page and its brand page', async () => {
+    const file = 'src/content/articles/perang88-draf-baru.md';
+    writeFileSync(
+      path.join(project, file),
+      '---\ntitle: Draf Baru Perang88\nexcerpt: Ringkasan draf.\nbrand: perang88\nauthor: Tim Redaksi\ndate: 2026-01-05\ndraft: true\n---\n\nIsi draf tentang Perang88.\n',
+    );
+    await eventually(async () => (await get(base, '/artikel/perang88-draf-baru/')).status === 200);
+    const page = (await get(base, '/artikel/perang88-draf-baru/')).body;
+    expect(page).toContain('<span class="badge badge-draft">DRAFT</span>');
+    expect(page).toContain('<meta name="robots" content="noindex">');
+    expect((await get(base, '/brand/perang88/')).body).toMatch(/badge-draft">DRAFT<\/span><h3 class="card-title"><a href="\/artikel\/perang88-draf-baru\/">/);
+    expect((await get(base, '/sitemap.xml')).body).not.toContain('perang88-draf-baru');
+    unlinkSync(path.join(project, file));
+    await eventually(async () => (await get(base, '/artikel/perang88-draf-baru/')).status === 404);
   });
 
   it('removes the page of a deleted article', async () => {
     expect((await get(base, '/artikel/perang88-sistem-keamanan-data/')).status).toBe(200);
-    edit('src/content/articles.ts', (t) => t.replace(/ {2}\{\n {4}slug: 'perang88-sistem-keamanan-data',[\s\S]*?\n {2}\},\n/, ''));
+    unlinkSync(path.join(project, 'src/content/articles/perang88-sistem-keamanan-data.md'));
     await eventually(async () => (await get(base, '/artikel/perang88-sistem-keamanan-data/')).status === 404);
-    // Under load a late event of the previous save can join this rebuild ("articles.ts, x.html changed").
-    await watcher.waitFor(/articles\.ts(, [^\n]*| and \d+ more files)? changed: \d+ files? written, 1 removed/);
+    // Under load a late event of the previous save can join this rebuild ("x.md, y.md changed").
+    await watcher.waitFor(/perang88-sistem-keamanan-data\.md(, [^\n]*| and \d+ more files)? changed: \d+ files? written, 1 removed/);
   });
 
   it('shows the error screen on every route while a template is broken, then recovers', async () => {

@@ -3,7 +3,7 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_ELEMENTS, GLOBAL_ATTRIBUTES, checkArticleBody, listBodyProblems } from '../../src/generator/html-policy.ts';
 import { linkFirstMentions } from '../../src/generator/link-brands.ts';
-import { firstInvalidUtf8Offset } from '../../src/generator/read-bodies.ts';
+import { firstInvalidUtf8Offset } from '../../src/generator/read-source-file.ts';
 
 /**
  * The policy's promise, stated without its code: whatever it accepts, a browser's parser

@@ -27,7 +27,7 @@ describe('validateContent (the TypeScript configuration: site, brands, page copy
 
   it('names an unknown key in a brand and suggests the key it was meant to be', () => {
     const { color, ...rest } = content.brands[2];
-    const problems = validateContent({ ...content, brands: content.brands.map((b, i) => (i === 2 ? { ...rest, colour: color } : b)) });
+    const problems = validateContent({ ...content, brands: content.brands.map((b, i) => (i === 2 ? ({ ...rest, colour: color } as never) : b)) });
     expect(problems).toEqual([
       'src/content/brands.ts: brand "perang88": unknown key "colour"; did you mean "color"?',
       'src/content/brands.ts: brand "perang88": "color" is missing; expected a hex colour such as "#6d28d9"',
