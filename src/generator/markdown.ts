@@ -42,7 +42,7 @@ export function renderMarkdown(text: string): RenderedMarkdown {
   for (let start = 0; start < tokens.length; ) {
     const end = endOfBlock(tokens, start);
     const first = tokens[start];
-    for (let i = start; i < end; i++) alignmentToClass(tokens[i]);
+    for (let i = start; i < end; i++) adjust(tokens[i]);
     const piece = markdown.renderer.render(tokens.slice(start, end), markdown.options, env);
     if (first.map) blocks.push({ htmlLine, map: first.map as [number, number], keepsLines: first.type === 'html_block' || first.type === 'paragraph_open' });
     html += piece;
@@ -62,12 +62,28 @@ function endOfBlock(tokens: Token[], start: number): number {
   return tokens.length;
 }
 
+/** What the site's HTML rules need of Markdown's output, token by token. */
+function adjust(token: Token) {
+  if (token.type === 'inline') token.children?.forEach(opensOutboundSafely);
+  else if (token.type === 'th_open' || token.type === 'td_open') alignmentToClass(token);
+}
+
+/**
+ * A Markdown link to another site ([x](https://...)) opens in a new tab without handing
+ * the site to it: target="_blank" rel="noopener noreferrer", what the HTML policy and
+ * `sitegen check` require of outbound links. Relative links stay as they are.
+ */
+function opensOutboundSafely(token: Token) {
+  if (token.type !== 'link_open' || !/^(https?:)?\/\//i.test(String(token.attrGet('href') ?? ''))) return;
+  token.attrSet('target', '_blank');
+  token.attrSet('rel', 'noopener noreferrer');
+}
+
 /**
  * GFM table alignment comes as style="text-align:right", which the CSP and the HTML policy
  * refuse; it becomes class="align-right" (styles.css aligns it).
  */
 function alignmentToClass(token: Token) {
-  if (token.type !== 'th_open' && token.type !== 'td_open') return;
   const align = /^text-align:(left|center|right)$/.exec(String(token.attrGet('style') ?? ''))?.[1];
   if (!align) return;
   token.attrs = (token.attrs ?? []).filter((attribute) => attribute[0] !== 'style');

@@ -144,8 +144,8 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
     message: `${ARTICLE}:${blockLine}: <div> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)`,
   },
   {
-    name: 'a link to another site without target and rel (check would refuse the built page)',
-    breakIt: (p) => addBlock(p, '[bantuan](https://bantuan.example/)'),
+    name: 'an HTML link to another site without target and rel (check would refuse the built page)',
+    breakIt: (p) => addBlock(p, '<p><a href="https://bantuan.example/">bantuan</a></p>'),
     message: `${ARTICLE}:${blockLine}: a link to another site ("https://bantuan.example/") needs target="_blank" rel="noopener noreferrer"`,
   },
   {

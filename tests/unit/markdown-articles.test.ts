@@ -23,7 +23,7 @@ updated: 2025-03-04
 listed: true
 ---
 
-${words(430)}
+${words(426)} [Bantuan](https://bantuan.example/) dan [daftar](/artikel/).
 
 | Batas | Nilai |
 |:------|------:|
@@ -90,6 +90,13 @@ describe('Markdown articles in the built pages', () => {
     expect(WORDS_PER_MINUTE).toBe(200);
     const card = page(published, 'artikel/index.html')('a[href="/artikel/perang88-tanggal-dan-tabel/"]').closest('article');
     expect(card.find('.card-meta').text()).toBe('Penulis Uji · 3 Feb 2025 · 3 menit baca');
+  });
+
+  it('opens Markdown links to other sites in a new tab, safely; leaves site links alone', () => {
+    const $ = page(published, 'artikel/perang88-tanggal-dan-tabel/index.html');
+    expect($('.prose a[href="https://bantuan.example/"]').attr('target')).toBe('_blank');
+    expect($('.prose a[href="https://bantuan.example/"]').attr('rel')).toBe('noopener noreferrer');
+    expect($('.prose a[href="/artikel/"]').attr('target')).toBeUndefined();
   });
 
   it('renders GFM tables, with alignment as classes the CSP allows, never style=', () => {
