@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/generator/build.ts';
 import { WORDS_PER_MINUTE } from '../../src/generator/read-articles.ts';
 import { MemoryWriter } from '../../src/generator/write-output.ts';
 import { makeTempDir } from '../helpers/cli.ts';
+import { REPO } from '../helpers/paths.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `kata${i}`).join(' ');
@@ -132,5 +135,15 @@ describe('Markdown articles in the built pages', () => {
     expect(brand('a[href="/artikel/nusa77-draf/"]').closest('article').find('.badge-draft').text()).toBe('DRAFT');
     expect(String(withDrafts.files.get('sitemap.xml'))).not.toContain('nusa77-draf');
     expect(page(withDrafts, 'artikel/perang88-panduan/index.html')('.badge-draft')).toHaveLength(0);
+  });
+
+  it('keeps the new markup (DRAFT markers, tables, "Diperbarui") valid HTML: 0 html-validate errors', async () => {
+    const validator = new HtmlValidate(JSON.parse(readFileSync(path.join(REPO, '.htmlvalidate.json'), 'utf8')));
+    const problems: string[] = [];
+    for (const file of ['artikel/nusa77-draf/index.html', 'brand/nusa77/index.html', 'artikel/index.html', 'artikel/perang88-tanggal-dan-tabel/index.html']) {
+      const report = await validator.validateString(String(withDrafts.files.get(file)), file);
+      for (const result of report.results) for (const message of result.messages) problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+    }
+    expect(problems).toEqual([]);
   });
 });
