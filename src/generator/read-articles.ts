@@ -145,7 +145,7 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
   if (output?.updated !== undefined && output.updated < output.date) {
     problems.push(`${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`);
   }
-  const body = split.body.trim() === '' ? undefined : renderBody(file, split.body, split.bodyLine, render!, problems);
+  const html = split.body.trim() === '' ? undefined : renderBody(file, split.body, split.bodyLine, render!, problems);
   const brand = { slug: data.brand, at: split.keys.get('brand') };
   if (!output || problems.length > 0) return { problems, brand };
   const article: Article = {
@@ -156,24 +156,25 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
     author: output.author,
     publishedAt: output.date,
     ...(output.updated === undefined ? {} : { updatedAt: output.updated }),
-    readMinutes: output.readTime ?? Math.max(1, Math.ceil((body?.words ?? 0) / WORDS_PER_MINUTE)),
+    // Words are counted only when the front matter gives no read time.
+    readMinutes: output.readTime ?? Math.max(1, Math.ceil(countWords(html ?? '') / WORDS_PER_MINUTE)),
     listed: output.listed,
     order: output.order,
     draft: output.draft,
     source: file,
   };
-  return { article, html: body?.html, problems, brand };
+  return { article, html, problems, brand };
 }
 
-/** Renders a body and checks it against the HTML policy; problems name the file line. */
-function renderBody(file: string, markdown: string, bodyLine: number, render: Render, problems: string[]) {
+/** Renders a body and checks it against the HTML policy; problems name the file line. Returns the HTML. */
+function renderBody(file: string, markdown: string, bodyLine: number, render: Render, problems: string[]): string {
   const rendered = render(markdown);
   for (const problem of checkArticleBody(rendered.html)) {
     const match = /^line (\d+): ([\s\S]*)$/.exec(problem);
     const line = match ? bodyLine - 1 + rendered.sourceLine(Number(match[1])) : bodyLine;
     problems.push(`${file}:${line}: ${match ? match[2] : problem}`);
   }
-  return { html: rendered.html, words: countWords(rendered.html) };
+  return rendered.html;
 }
 
 /** Words in rendered HTML: runs of non-space characters outside tags. Pure. */
