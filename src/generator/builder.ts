@@ -8,8 +8,8 @@ import { DuplicateIds } from './errors-data.ts';
 import { planHostFiles } from './host-files.ts';
 import type { LinkTarget } from './link-brands.ts';
 import { evaluateSite, type SiteModule } from './evaluate-site.ts';
-import { loadContent } from './load-content.ts';
-import { ARTICLE_DIR, type ArticleMemo } from './read-articles.ts';
+import { ARTICLE_DIR, readArticleFiles } from './article-files.ts';
+import type { ArticleMemo } from './read-articles.ts';
 import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
 import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
@@ -65,7 +65,7 @@ export interface Builder {
   dispose(): Promise<void>;
 }
 
-/** Stage modules loaded while esbuild runs: the linker (cheerio), React, the HTML policy. */
+/** Stage modules loaded while esbuild runs: content checks (yaml, valibot), the linker (cheerio), React, the HTML policy. */
 type Stages = Awaited<ReturnType<typeof loadStages>>;
 
 /**
@@ -95,10 +95,16 @@ export async function createBuilder(project: Project, { incremental = false } = 
   const run = async (changedFiles?: string[]): Promise<BuildResult> => {
     const clock = startClock();
     const flagSiteUrl = givenSiteUrl(project);
-    const [bundles, stages] = await Promise.all([bundle(areOnlyArticles(changedFiles)), loadStages()]);
-    clock.lap('bundle');
+    // The articles are read first, so the parsers they need load while esbuild runs.
+    const articleFiles = readArticleFiles(root);
+    const [bundles, stages, render] = await Promise.all([
+      bundle(areOnlyArticles(changedFiles)),
+      loadStages(),
+      articleFiles.hasBodies ? import('./markdown.ts').then((module) => module.renderMarkdown) : undefined,
+    ]);
+    clock.lap('read and bundle');
     const site = evaluateSite(bundles, root, limitMs);
-    const { content, bodies, draftsLeftOut } = await loadContent(site.content, root, { drafts: project.drafts, memo: articleMemo });
+    const { content, bodies, draftsLeftOut } = stages.loadContent(site.content, articleFiles, { drafts: project.drafts, render, memo: articleMemo });
     clock.lap('load and validate');
     const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
     const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
@@ -149,8 +155,8 @@ async function holdOutputDir(outDir: string): Promise<() => Promise<void>> {
 }
 
 function loadStages() {
-  return Promise.all([import('./link-brands.ts'), import('./render-pages.ts'), import('./html-policy.ts')]).then(
-    ([{ linkFirstMentions }, { renderSlice }, { duplicateIds }]) => ({ linkFirstMentions, renderSlice, duplicateIds }),
+  return Promise.all([import('./load-content.ts'), import('./link-brands.ts'), import('./render-pages.ts'), import('./html-policy.ts')]).then(
+    ([{ loadContent }, { linkFirstMentions }, { renderSlice }, { duplicateIds }]) => ({ loadContent, linkFirstMentions, renderSlice, duplicateIds }),
   );
 }
 

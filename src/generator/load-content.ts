@@ -1,7 +1,8 @@
 import type { Content, SiteContent } from '../content/types.ts';
+import type { ArticleFiles } from './article-files.ts';
 import { sitegenError } from './errors.ts';
 import { ContentInvalid } from './errors-data.ts';
-import { type ArticleMemo, readArticles } from './read-articles.ts';
+import { type ArticleMemo, readArticles, type Render } from './read-articles.ts';
 import { validateContent } from './validate-content.ts';
 
 export interface LoadedContent {
@@ -12,21 +13,30 @@ export interface LoadedContent {
   draftsLeftOut: string[];
 }
 
+export interface LoadOptions {
+  /** Keep the articles marked `draft: true`; default false. */
+  drafts?: boolean;
+  /** markdown.ts's renderMarkdown; required when `files.hasBodies`. */
+  render?: Render;
+  memo?: ArticleMemo;
+}
+
 /**
- * Joins the TypeScript configuration with the articles read from Markdown, after checking
- * both: every problem of every file in one SitegenError (ContentInvalid), so one run shows
- * them all. Drafts are left out unless `drafts`. Reads disk, writes nothing.
+ * Joins the TypeScript configuration with the articles parsed from their files, after
+ * checking both: every problem of every file in one SitegenError (ContentInvalid), so one
+ * run shows them all. Drafts are left out unless `drafts`. Pure apart from the memo.
  */
-export async function loadContent(siteContent: SiteContent, root: string, { drafts = false, memo }: { drafts?: boolean; memo?: ArticleMemo } = {}): Promise<LoadedContent> {
+export function loadContent(siteContent: SiteContent, files: ArticleFiles, { drafts = false, render, memo }: LoadOptions = {}): LoadedContent {
   const problems = validateContent(siteContent);
   const brandSlugs = Array.isArray(siteContent.brands) ? siteContent.brands.map((brand) => brand?.slug).filter((slug) => typeof slug === 'string') : [];
-  const read = await readArticles(root, brandSlugs, memo);
+  const read = readArticles(files, brandSlugs, render, memo);
   problems.push(...read.problems);
   if (problems.length > 0) {
     throw sitegenError(ContentInvalid, { count: problems.length }, { problems, file: problems[0].split(':')[0] });
   }
-  const articles = drafts ? read.articles : read.articles.filter((article) => !article.draft);
-  const draftsLeftOut = drafts ? [] : read.articles.filter((article) => article.draft).map((article) => article.slug);
-  const bodies = drafts ? read.bodies : new Map([...read.bodies].filter(([slug]) => !draftsLeftOut.includes(slug)));
-  return { content: { ...siteContent, articles }, bodies, draftsLeftOut };
+  if (drafts) return { content: { ...siteContent, articles: read.articles }, bodies: read.bodies, draftsLeftOut: [] };
+  const draftsLeftOut = read.articles.filter((article) => article.draft).map((article) => article.slug);
+  const left = new Set(draftsLeftOut);
+  const bodies = new Map([...read.bodies].filter(([slug]) => !left.has(slug)));
+  return { content: { ...siteContent, articles: read.articles.filter((article) => !article.draft) }, bodies, draftsLeftOut };
 }

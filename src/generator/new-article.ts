@@ -4,7 +4,7 @@ import { createSiteBundler } from './bundle-site.ts';
 import { sitegenError } from './errors.ts';
 import { NewArticleExists, NewArticleSlugInvalid, NewArticleUnknownBrand } from './errors-data.ts';
 import { evaluateSite } from './evaluate-site.ts';
-import { ARTICLE_DIR, SLUG } from './read-articles.ts';
+import { ARTICLE_DIR, SLUG } from './article-files.ts';
 
 /**
  * `sitegen new article <slug> --brand <brand>`: writes src/content/articles/{slug}.md from

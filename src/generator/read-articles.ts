@@ -1,21 +1,15 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Article } from '../content/types.ts';
 import { checkRecord, describeValue, frontMatterSchema, unknownKeys } from './content-schema.ts';
 import { printable } from './errors.ts';
-import { locateFrontMatter, type Position, splitFrontMatter } from './front-matter.ts';
+import { type ArticleFiles, SLUG } from './article-files.ts';
+import { type Position, splitFrontMatter } from './front-matter.ts';
 import { checkArticleBody } from './html-policy.ts';
 import type { RenderedMarkdown } from './markdown.ts';
-import { readSourceFile } from './read-source-file.ts';
-
-/** The folder of the articles, one Markdown file per article: {slug}.md. */
-export const ARTICLE_DIR = 'src/content/articles';
 
 /** Reading speed for a read time the front matter leaves out. */
 export const WORDS_PER_MINUTE = 200;
 
-/** What a slug may be: lowercase words of a-z and 0-9 joined by single hyphens. */
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Control characters other than tab, LF and CR: C0, DEL and C1. */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Lines with control characters reported per file before the rest are summed up. */
@@ -42,25 +36,22 @@ interface FileResult {
 /** Parsed files by path, kept between incremental builds: an unchanged file is not parsed again. */
 export type ArticleMemo = Map<string, { text: string; result: FileResult }>;
 
-type Render = (text: string) => RenderedMarkdown;
+/** markdown.ts's renderMarkdown, loaded by the caller when some file has a body. */
+export type Render = (text: string) => RenderedMarkdown;
 
 /**
- * Reads every article in src/content/articles/: front matter checked against the schema,
- * Markdown rendered and checked against the HTML policy, and every problem of every file
- * collected with its line and column. `brandSlugs` are the brands an article may name.
- * Reads disk, writes nothing. markdown-it is loaded only when some file has a body.
+ * Parses every article file (read-articles reads; this parses): front matter checked
+ * against the schema, Markdown rendered by `render` and checked against the HTML policy,
+ * and every problem of every file collected with its line and column. `brandSlugs` are the
+ * brands an article may name; `render` is required when `files.hasBodies`. Pure apart from
+ * the memo it updates.
  */
-export async function readArticles(root: string, brandSlugs: string[], memo?: ArticleMemo): Promise<ArticleSet> {
-  const problems: string[] = [];
-  const files = listArticleFiles(root, problems);
-  const texts = files.map((file) => ({ file, text: readSourceFile(path.join(root, file)) }));
-  let render: Render | undefined;
-  if (texts.some(({ text }) => typeof text === 'string' && hasBody(text))) render = (await import('./markdown.ts')).renderMarkdown;
-
+export function readArticles(files: ArticleFiles, brandSlugs: string[], render?: Render, memo?: ArticleMemo): ArticleSet {
+  const problems = [...files.problems];
   const articles: Article[] = [];
   const bodies = new Map<string, string>();
   const used = new Set<string>();
-  for (const { file, text } of texts) {
+  for (const { file, text } of files.files) {
     if (typeof text !== 'string') {
       problems.push(`${file}: ${text === null ? 'cannot be read' : text.problem}`);
       continue;
@@ -93,32 +84,6 @@ export function compareArticles(a: Article, b: Article): number {
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The article files, sorted; anything else in the folder is a problem, except hidden files. */
-function listArticleFiles(root: string, problems: string[]): string[] {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(path.join(root, ARTICLE_DIR), { withFileTypes: true });
-  } catch {
-    problems.push(`${ARTICLE_DIR}/: the folder of the articles is missing or cannot be read; expected one {slug}.md file per article`);
-    return [];
-  }
-  const files: string[] = [];
-  for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
-    const file = `${ARTICLE_DIR}/${entry.name}`;
-    // Editors' swap and backup files, .DS_Store, and the like.
-    if (entry.name.startsWith('.') || entry.name.endsWith('~')) continue;
-    if (entry.name.endsWith('.md')) files.push(file);
-    else if (entry.name.endsWith('.html')) problems.push(`${file}: article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`);
-    else problems.push(`${file}: is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`);
-  }
-  if (files.length === 0 && problems.length === 0) problems.push(`${ARTICLE_DIR}/: has no articles; expected at least one {slug}.md file`);
-  return files;
-}
-
-function hasBody(text: string): boolean {
-  return /\S/.test(locateFrontMatter(text)?.body ?? '');
 }
 
 /** One file's article, body HTML and problems. Pure apart from `render`. */

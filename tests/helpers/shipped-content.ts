@@ -1,11 +1,13 @@
 import { content as siteContent } from '../../src/content/index.ts';
+import { readArticleFiles } from '../../src/generator/article-files.ts';
 import { loadContent, type LoadedContent } from '../../src/generator/load-content.ts';
+import { renderMarkdown } from '../../src/generator/markdown.ts';
 import { REPO } from './paths.ts';
 
 /**
  * The shipped content as a build sees it: src/content/index.ts joined with the articles read
  * from src/content/articles/*.md (drafts included), bodies rendered from Markdown, unlinked.
  */
-export function shippedContent(): Promise<LoadedContent> {
-  return loadContent(siteContent, REPO, { drafts: true });
+export async function shippedContent(): Promise<LoadedContent> {
+  return loadContent(siteContent, readArticleFiles(REPO), { drafts: true, render: renderMarkdown });
 }

@@ -1,0 +1,75 @@
+import { readdirSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+import { readSourceFile, type SourceFile } from './read-source-file.ts';
+
+/** The folder of the articles, one Markdown file per article: {slug}.md. */
+export const ARTICLE_DIR = 'src/content/articles';
+
+/** What a slug may be: lowercase words of a-z and 0-9 joined by single hyphens. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
+const CLOSING = /^---[ \t]*\r?$/m;
+
+/** The article files as read from disk, before any parsing. */
+export interface ArticleFiles {
+  /** Every {slug}.md, sorted by name, with its text or why it cannot be used. */
+  files: { file: string; text: SourceFile }[];
+  /** Problems of the folder itself: other files in it, or no articles at all. */
+  problems: string[];
+  /** Some file has a Markdown body, so the Markdown renderer is needed. */
+  hasBodies: boolean;
+}
+
+/**
+ * Lists and reads src/content/articles/ (synchronously: small files, where four system calls
+ * per file cost a tenth of the same calls as promises). Parses nothing, so the builder can
+ * read the files first and load the parsers while esbuild runs. Reads disk only.
+ */
+export function readArticleFiles(root: string): ArticleFiles {
+  const problems: string[] = [];
+  const names = listArticleFiles(root, problems);
+  const files = names.map((file) => ({ file, text: readSourceFile(path.join(root, file)) }));
+  const hasBodies = files.some(({ text }) => typeof text === 'string' && /\S/.test(locateFrontMatter(text)?.body ?? ''));
+  return { files, problems, hasBodies };
+}
+
+/** The article files, sorted; anything else in the folder is a problem, except hidden files. */
+function listArticleFiles(root: string, problems: string[]): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(path.join(root, ARTICLE_DIR), { withFileTypes: true });
+  } catch {
+    problems.push(`${ARTICLE_DIR}/: the folder of the articles is missing or cannot be read; expected one {slug}.md file per article`);
+    return [];
+  }
+  const files: string[] = [];
+  for (const { name } of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const file = `${ARTICLE_DIR}/${name}`;
+    // Editors' swap and backup files, .DS_Store, and the like.
+    if (name.startsWith('.') || name.endsWith('~')) continue;
+    if (name.endsWith('.md')) files.push(file);
+    else if (name.endsWith('.html')) problems.push(`${file}: article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`);
+    else problems.push(`${file}: is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`);
+  }
+  if (files.length === 0 && problems.length === 0) problems.push(`${ARTICLE_DIR}/: has no articles; expected at least one {slug}.md file`);
+  return files;
+}
+
+/**
+ * The front matter's YAML text (from line 2) and the body after the closing "---" line, or
+ * undefined when the file does not open with "---" or never closes it. Pure; parses nothing.
+ */
+export function locateFrontMatter(text: string): { yamlText: string; body: string } | undefined {
+  const opening = OPENING.exec(text);
+  if (!opening) return undefined;
+  const rest = text.slice(opening[0].length);
+  const closing = CLOSING.exec(rest);
+  if (!closing) return undefined;
+  return { yamlText: rest.slice(0, closing.index), body: rest.slice(closing.index + closing[0].length).replace(/^\r?\n/, '') };
+}
+
+/** The file opens a front matter ("---" on line 1), closed or not. Pure. */
+export function opensFrontMatter(text: string): boolean {
+  return OPENING.test(text);
+}
