@@ -97,6 +97,8 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
   }
   const split = splitFrontMatter(text);
   for (const { at: where, message } of split.problems) problems.push(`${at(file, where)}: ${message}`);
+  // The body is checked even when the front matter is broken: one run shows every problem.
+  const html = split.body.trim() === '' ? undefined : renderBody(file, split.body, split.bodyLine, render!, problems);
   if (!split.data) return { problems };
   const data = split.data;
   for (const { key, suggestion } of unknownKeys(frontMatterSchema, data)) {
@@ -110,7 +112,6 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
   if (output?.updated !== undefined && output.updated < output.date) {
     problems.push(`${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`);
   }
-  const html = split.body.trim() === '' ? undefined : renderBody(file, split.body, split.bodyLine, render!, problems);
   const brand = { slug: data.brand, at: split.keys.get('brand') };
   if (!output || problems.length > 0) return { problems, brand };
   const article: Article = {

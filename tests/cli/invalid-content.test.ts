@@ -226,7 +226,7 @@ describe('invalid content fails the build, says where and why, and keeps the pre
     expect(hashTree(path.join(project, 'dist'))).toEqual(before);
   });
 
-  it('reports every problem of every file in one run, each file in line order', async () => {
+  it('reports every problem of every file in one run, files by name, each file in line order', async () => {
     const project = path.join(temp.dir, 'several');
     await cp(golden, project, { recursive: true });
     const other = 'src/content/articles/loyal4d-review-tampilan-situs.md';
@@ -235,13 +235,19 @@ describe('invalid content fails the build, says where and why, and keeps the pre
     await edit(project, ARTICLE, 'author: Budi Santoso', 'autor: Budi Santoso');
     await edit(project, ARTICLE, 'brand: perang88', 'brand: perang99');
     await edit(project, BRANDS, 'rating: 4.6,', 'rating: 5.6,');
+    // Broken YAML does not hide the body's problem below it.
+    const third = 'src/content/articles/perang88-bermain-secara-bertanggung-jawab.md';
+    await edit(project, third, 'readTime: ', 'readTime: [');
+    await edit(project, third, '\n---\n\n', '\n---\n\n<script>x()</script>\n\n');
     const result = await runCli(['build', '--root', project]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/The content has 6 problems/);
+    expect(result.stderr).toMatch(/The content has 8 problems/);
     const reported = result.stderr.split('\n').filter((line) => line.startsWith('  - ')).map((line) => line.slice(4).split(': ')[0]);
     expect(reported).toEqual([
       'src/content/brands.ts',
       `${other}:${lineOf('listed:')}:1`,
+      `${third}:${lineOf('listed:')}:1`,
+      `${third}:${lineOf('order:') + 3}`,
       `${ARTICLE}:1:1`,
       `${ARTICLE}:${lineOf('brand:')}:1`,
       `${ARTICLE}:${lineOf('author:')}:1`,
