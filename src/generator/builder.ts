@@ -42,6 +42,8 @@ export interface BuildResult {
   bytes: number;
   /** Files written (fewer than `files` when an incremental writer skipped unchanged ones). */
   written: number;
+  /** Their paths under the output folder, sorted: what watch reloads and --verbose lists. */
+  writtenFiles: string[];
   removed: string[];
   durationMs: number;
   warnings: string[];

@@ -18,6 +18,8 @@ export interface WriteSummary {
   bytes: number;
   /** Files actually written (an incremental writer skips unchanged ones). */
   written: number;
+  /** Their paths under the output folder, sorted ("artikel/x/index.html"). */
+  writtenFiles: string[];
   /** Files removed because no page produces them any more. */
   removed: string[];
 }
@@ -56,6 +58,7 @@ export class AtomicDirWriter implements Writer {
   private failure: unknown;
   private isFinished = false;
   private files = 0;
+  private readonly names: string[] = [];
   private bytes = 0;
   private readonly ready: Promise<OutputLock>;
   /** Where the previous output waits during the swap. */
@@ -105,6 +108,7 @@ export class AtomicDirWriter implements Writer {
     const tracked = write.finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
     this.files++;
+    this.names.push(file.path);
     this.bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
     if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
   }
@@ -129,7 +133,7 @@ export class AtomicDirWriter implements Writer {
     unfinished.delete(this.removeOnSignal);
     unfinished.delete(lock.releaseSync);
     await lock.release();
-    return { files: this.files, bytes: this.bytes, written: this.files, removed: [] };
+    return { files: this.files, bytes: this.bytes, written: this.files, writtenFiles: this.names.sort(), removed: [] };
   }
 
   /** The two renames; a failed second one puts the previous output back. */
@@ -195,7 +199,7 @@ export class MemoryWriter implements Writer {
     this.isCommitted = true;
     let bytes = 0;
     for (const contents of this.files.values()) bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-    return { files: this.files.size, bytes, written: this.files.size, removed: [] };
+    return { files: this.files.size, bytes, written: this.files.size, writtenFiles: [...this.files.keys()].sort(), removed: [] };
   }
   async abort() {
     this.files.clear();
@@ -296,7 +300,7 @@ export class IncrementalDirWriter implements Writer {
       await atomic.commit();
       await atomic.cleanup;
       this.previous = digests;
-      return { files: files.size, bytes, written: files.size, removed: [] };
+      return { files: files.size, bytes, written: files.size, writtenFiles: [...files.keys()].sort(), removed: [] };
     }
 
     const changed = [...files].filter(([file]) => this.previous!.get(file) !== digests.get(file));
@@ -319,7 +323,7 @@ export class IncrementalDirWriter implements Writer {
       throw explainSystemError(error, 'writing changed files');
     }
     this.previous = digests;
-    return { files: files.size, bytes, written: changed.length, removed };
+    return { files: files.size, bytes, written: changed.length, writtenFiles: changed.map(([file]) => file).sort(), removed };
   }
 
   async abort() {
