@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
+import { formatKb } from './format-size.ts';
 import { checkPage, isOutboundLink, opensSafely } from './html-policy.ts';
 import { hostRoot, normalizeBase, resolveUrlPath, stripBasePath, vetUrlPath, type Refusal } from './static-host.ts';
 
@@ -249,9 +250,4 @@ function isAbsoluteUrl(value: string): boolean {
 function addTo(total: Size, size: Size) {
   total.raw += size.raw;
   total.gzip += size.gzip;
-}
-
-/** Bytes as "12.3 KB", for check's report. Pure. */
-export function formatKb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
 }

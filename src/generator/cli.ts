@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { describeError, explainSystemError, SitegenError } from './errors.ts';
-import type { BuildResult } from './builder.ts';
+import { createOutput, createProgress, displayPath, reportBuild, reportCheck, type Output, type OutputFlags } from './cli-output.ts';
+import { explainSystemError, sitegenError } from './errors.ts';
+import { CheckFailed } from './errors-data.ts';
+import { ignoreClosedPipe } from './terminal.ts';
 
 declare const SITEGEN_VERSION: string;
 
@@ -10,21 +12,21 @@ declare const SITEGEN_VERSION: string;
  * lives here; each command loads only the modules it needs.
  */
 export async function main(argv: string[]): Promise<void> {
+  // `sitegen check --sizes | head -1`: the reader leaving is not a failure (terminal.ts).
+  ignoreClosedPipe(process.stdout);
+  ignoreClosedPipe(process.stderr);
+  // Set from the running command's --quiet/--verbose/--json before its action starts.
+  let output = createOutput();
   const program = new Command('sitegen')
     .description('Builds the site in src/ into plain HTML.')
     .version(SITEGEN_VERSION, '-v, --version')
     .showHelpAfterError('(run sitegen --help for usage)')
-    .exitOverride();
+    .exitOverride()
+    .hook('preAction', (_program, command) => {
+      output = createOutput(outputFlags(command.opts()));
+    });
 
-  program
-    .command('build')
-    .description('render every route into the output folder')
-    .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
-    .option('--site-url <url>', 'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)')
-    .option('--root <dir>', 'project folder holding src/', '.')
-    .option('--drafts', 'include the articles marked "draft: true" (with a DRAFT marker and noindex)')
-    .option('--timings', 'print the time each build stage took')
-    .action(buildCommand);
+  declareBuild(program, () => output);
 
   program
     .command('watch')
@@ -55,28 +57,56 @@ export async function main(argv: string[]): Promise<void> {
     .addOption(allowedHostOption())
     .action(previewCommand);
 
-  program
-    .command('check [dir]')
-    .description('check a built folder: links, metadata, JSON-LD, outbound links, CSP safety, page weight')
-    .option('--budget <kb>', 'first-load budget per page, gzip KB of HTML + CSS + JS', parseKilobytes, 30)
-    .option('--sizes', 'print the weight of every page')
-    .action(checkCommand);
+  declareCheck(program, () => output);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
+    output.succeed();
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode;
       return;
     }
     process.exitCode = 1;
-    const explained = explainSystemError(error, 'running');
-    if (explained instanceof SitegenError) {
-      process.stderr.write(`sitegen: ${describeError(explained)}\n`);
-    } else {
-      process.stderr.write(`sitegen: unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}\n`);
-    }
+    // The one place an error is printed: on stderr, and with --json also as JSON on stdout.
+    output.fail(explainSystemError(error, 'running'));
   }
+}
+
+/** `sitegen build` and its flags; `output` is the run's Output, set once the flags are parsed. */
+function declareBuild(program: Command, output: () => Output) {
+  const build = program
+    .command('build')
+    .description('render every route into the output folder')
+    .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
+    .option('--site-url <url>', 'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)')
+    .option('--root <dir>', 'project folder holding src/', '.')
+    .option('--drafts', 'include the articles marked "draft: true" (with a DRAFT marker and noindex)');
+  addOutputOptions(build, 'also print the time of each stage and every file written')
+    .option('--timings', 'print the time of each stage (the first half of --verbose)')
+    .action((options) => buildCommand(options, output()));
+}
+
+/** `sitegen check` and its flags. */
+function declareCheck(program: Command, output: () => Output) {
+  const check = program
+    .command('check [dir]')
+    .description('check a built folder: links, metadata, JSON-LD, outbound links, CSP safety, page weight')
+    .option('--budget <kb>', 'first-load budget per page, gzip KB of HTML + CSS + JS', parseKilobytes, 30)
+    .option('--sizes', 'print the weight of every page');
+  addOutputOptions(check, 'also print the weight of every page (as --sizes)').action((dir, options) => checkCommand(dir, options, output()));
+}
+
+/** --quiet, --verbose and --json, as build and check take them. */
+function addOutputOptions(command: Command, verboseMeaning: string): Command {
+  return command
+    .addOption(new Option('-q, --quiet', 'print errors only').conflicts('verbose'))
+    .option('--verbose', verboseMeaning)
+    .option('--json', 'print one JSON object on stdout and nothing else there (for CI); a failure prints {"ok": false, "error": ...} and exits 1');
+}
+
+function outputFlags(options: Record<string, unknown>): OutputFlags {
+  return { quiet: options.quiet === true, verbose: options.verbose === true, json: options.json === true };
 }
 
 /** `sitegen watch`: build, serve with live reload and rebuild on every save until Ctrl-C or SIGTERM. Writes the output folder. */
@@ -111,23 +141,15 @@ async function previewCommand(dir: string | undefined, options: { host: string; 
   process.stdout.write('[sitegen] stopped\n');
 }
 
-/** `sitegen check`: report every problem of a built folder and set exit code 1 if there is one. Reads disk only. */
-async function checkCommand(dir: string | undefined, options: { budget: number; sizes?: boolean }): Promise<void> {
-  const { checkOutput, formatKb } = await import('./check-output.ts');
+/** `sitegen check`: reports a built folder; throws CheckFailed with every problem when there is one. Reads disk only. */
+async function checkCommand(dir: string | undefined, options: { budget: number; sizes?: boolean }, output: Output): Promise<void> {
+  const { checkOutput } = await import('./check-output.ts');
   const target = dir ?? 'dist';
   const report = checkOutput(target, { budgetBytes: options.budget * 1024 });
-  if (options.sizes) printWeights(report.weights, formatKb);
-  const heaviest = [...report.weights].sort((a, b) => b.firstLoadGzip - a.firstLoadGzip)[0];
+  reportCheck(output, report, target, { budgetKb: options.budget, showSizes: options.sizes });
   if (report.problems.length > 0) {
-    process.stderr.write(
-      `sitegen check: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in ${target}/:\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`,
-    );
-    process.exitCode = 1;
-    return;
+    throw sitegenError(CheckFailed, { folder: target, count: report.problems.length }, { problems: report.problems });
   }
-  process.stdout.write(
-    `sitegen check: ${report.pages} pages and ${report.files} files in ${target}/ pass; heaviest first load ${formatKb(heaviest.firstLoadGzip)} gzip (${heaviest.file}), budget ${options.budget} KB\n`,
-  );
 }
 
 /** `sitegen new article`: writes one new Markdown file from the template and says where. */
@@ -144,11 +166,11 @@ async function newArticleCommand(slug: string, options: { brand: string; root: s
  * Ctrl-C or SIGTERM it deletes the temporary folder and the lock and exits 130 or 143.
  * Writes the output folder; returns once the previous output is deleted.
  */
-async function buildCommand(options: { out?: string; siteUrl?: string; root: string; drafts?: boolean; timings?: boolean }): Promise<void> {
+async function buildCommand(options: { out?: string; siteUrl?: string; root: string; drafts?: boolean; timings?: boolean }, output: Output): Promise<void> {
   const { createBuilder } = await import('./builder.ts');
   const { removeUnfinishedOutputSync } = await import('./write-output.ts');
   const project = resolveProject(options);
-  const progress = createProgress();
+  const progress = createProgress(output.flags.quiet === true || output.flags.json === true);
   // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.
   const interrupt = (signal: NodeJS.Signals) => {
     progress.clear();
@@ -162,10 +184,7 @@ async function buildCommand(options: { out?: string; siteUrl?: string; root: str
   const result = await builder.build().finally(() => builder.dispose());
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
   progress.clear();
-  printSummary(result, project.outDir);
-  if (options.timings) {
-    for (const [stage, ms] of Object.entries(result.timings)) process.stdout.write(`  ${stage.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms\n`);
-  }
+  reportBuild(output, result, project.outDir, { showTimings: options.timings });
   await result.cleanup;
 }
 
@@ -244,56 +263,4 @@ function parseKilobytes(value: string): number {
   const number = Number(value);
   if (!(number > 0)) throw new InvalidArgumentError('expected a positive number of kilobytes, such as 30');
   return number;
-}
-
-function printWeights(weights: import('./check-output.ts').PageWeight[], formatKb: (bytes: number) => string) {
-  const rows = weights.map((w) => [w.file, formatKb(w.html.raw), formatKb(w.html.gzip), formatKb(w.css.gzip), formatKb(w.js.gzip), formatKb(w.firstLoadGzip)]);
-  const header = ['page', 'HTML', 'HTML gz', 'CSS gz', 'JS gz', 'first load gz'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  for (const row of [header, ...rows]) {
-    process.stdout.write(`${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}\n`);
-  }
-}
-
-/** A folder as the user would type it: relative to the current folder when inside it. */
-function displayPath(dir: string): string {
-  const relative = path.relative(process.cwd(), dir);
-  return relative === '' ? '.' : relative.startsWith('..') ? path.resolve(dir) : relative;
-}
-
-function printSummary(result: BuildResult, outDir: string) {
-  process.stdout.write(
-    `sitegen: wrote ${result.pages} pages (${result.files} files, ${formatBytes(result.bytes)}) to ${displayPath(outDir)}/ in ${Math.round(result.durationMs)} ms\n`,
-  );
-  const drafts = result.draftsLeftOut;
-  if (drafts.length > 0) {
-    process.stdout.write(`${drafts.length} draft${drafts.length === 1 ? '' : 's'} left out: ${drafts.slice(0, 4).join(', ')}${drafts.length > 4 ? ` and ${drafts.length - 4} more` : ''} (--drafts includes them)\n`);
-  }
-  for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
-}
-
-/** Returns a size as "512 B", "3.4 kB" or "1.25 MB". Pure. */
-function formatBytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}
-
-/** A one-line "pages rendered of total" indicator, only on a terminal, only after a second. */
-function createProgress() {
-  const isShown = process.stderr.isTTY && !process.env.CI;
-  const startedAt = Date.now();
-  let lastDrawAt = 0;
-  let drawn = false;
-  return {
-    update(done: number, total: number) {
-      if (!isShown) return;
-      const now = Date.now();
-      if (now - startedAt < 1000 || (now - lastDrawAt < 100 && done !== total)) return;
-      lastDrawAt = now;
-      drawn = true;
-      process.stderr.write(`\rsitegen: rendering ${done}/${total} pages`);
-    },
-    clear() {
-      if (drawn) process.stderr.write('\r\x1b[K');
-    },
-  };
 }

@@ -110,6 +110,9 @@ export const DuplicateIds = kind<{ source: string; url: string; ids: string[] }>
     `${source}: the page ${url} uses the id ${ids.map((id) => `"${id}"`).join(', ')} more than once; an id in an article body must not repeat one of the page's own (such as "main") or another in the body. Rename it.`,
 );
 
+// sitegen check (check-output.ts)
+export const CheckFailed = kind<{ folder: string; count: number }>('CheckFailed', ({ folder, count }) => `The built folder ${folder}/ has ${plural(count, 'problem')}:`);
+
 // The dev server
 export const PortInUse = kind<{ host: string; port: number }>(
   'PortInUse',

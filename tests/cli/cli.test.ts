@@ -32,12 +32,13 @@ describe('sitegen CLI', () => {
     expect(result.stderr).toMatch(/sitegen --help/);
   });
 
-  it('builds into --out with --site-url and prints a summary with warnings', async () => {
+  it('builds into --out with --site-url and prints a summary (stdout) and warnings (stderr)', async () => {
     const out = path.join(temp.dir, 'public');
     const result = await runCli(['build', '--out', out, '--site-url', 'https://www.example.id']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/wrote 34 pages \(\d+ files, [\d.]+ kB\) to .*public\/ in \d+ ms/);
-    expect(result.stdout).toMatch(/warning: 12 articles have no body yet/);
+    expect(result.stderr).toMatch(/^warning: 12 articles have no body yet/m);
+    expect(result.stdout).not.toContain('warning');
     const home = readFileSync(path.join(out, 'index.html'), 'utf8');
     expect(home).toContain('<link rel="canonical" href="https://www.example.id/">');
     expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://www.example.id/artikel/</loc>');

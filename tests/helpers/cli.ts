@@ -12,13 +12,15 @@ export interface CliResult {
 
 /**
  * Runs `sitegen ...args` as a child process and collects its exit code and output. With
- * `timeoutMs`, a run that has not ended by then is killed (SIGKILL; code null).
+ * `timeoutMs`, a run that has not ended by then is killed (SIGKILL; code null). Colour
+ * settings of the shell running the tests are not passed on (FORCE_COLOR would add escape
+ * codes to the output); a test sets them in `env`.
  */
 export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? REPO,
-      env: { ...process.env, CI: '1', ...options.env },
+      env: { ...process.env, CI: '1', FORCE_COLOR: undefined, NO_COLOR: undefined, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
