@@ -18,7 +18,10 @@ describe('sitegen CLI', () => {
   it('prints its version and help', async () => {
     const version = await runCli(['--version']);
     expect(version.code).toBe(0);
-    expect(version.stdout.trim()).toBe(pkg.version);
+    expect(version.stdout).toBe('0.2.0\n');
+    expect(pkg.version).toBe('0.2.0');
+    const lock = JSON.parse(readFileSync(path.join(REPO, 'package-lock.json'), 'utf8'));
+    expect([lock.version, lock.packages[''].version]).toEqual([pkg.version, pkg.version]);
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Usage: sitegen/);
