@@ -281,9 +281,10 @@ describe('sitegen watch', () => {
       expect(frameOfPage((await get(otherBase, '/')).body)).toBe(frame);
       expect(errorReports(other.output()), other.output()).toBe(1);
 
+      // No count after this save: a copy seen between its truncate and its write fails one more
+      // rebuild, which is reported on its own (a report per failed rebuild, not per request).
       await restoreShipped(broken, 'src/templates/BrandPage.tsx');
       await eventually(async () => (await get(otherBase, '/brand/perang88/')).status === 200);
-      expect(errorReports(other.output()), other.output()).toBe(1);
     } finally {
       await other.stop('SIGKILL');
     }
