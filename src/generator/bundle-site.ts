@@ -119,14 +119,20 @@ function toSitegenError(error: unknown, root: string): SitegenError {
   const first = failure.errors[0].location;
   const problems = failure.errors.map((message) => {
     const where = message.location
-      ? `${path.relative(root, path.resolve(root, message.location.file))}:${message.location.line}:${message.location.column + 1}`
+      ? `${path.relative(root, path.resolve(root, message.location.file))}:${message.location.line}:${characterColumn(message.location)}`
       : 'unknown location';
     return `${where}: ${message.text}`;
   });
   return sitegenError(SourcesDoNotCompile, { count: problems.length }, {
     file: first ? path.relative(root, path.resolve(root, first.file)) : undefined,
     line: first?.line,
+    column: first ? characterColumn(first) : undefined,
     problems,
     cause: error,
   });
+}
+
+/** esbuild's 0-based byte column as the 1-based character column editors and the code frame count. */
+function characterColumn(location: Esbuild.Location): number {
+  return Buffer.from(location.lineText).subarray(0, location.column).toString('utf8').length + 1;
 }

@@ -13,6 +13,8 @@ export class SitegenError extends Error {
   readonly file?: string;
   /** 1-based line in `file`, when known. */
   readonly line?: number;
+  /** 1-based column (characters) in `line`, when known. */
+  readonly column?: number;
   /** Each problem on its own line, when several were found at once (content validation). */
   readonly problems: string[];
   /** A sentence printed after the message, when the kind has one. */
@@ -24,6 +26,7 @@ export class SitegenError extends Error {
     this.kind = options.kind;
     this.file = options.file;
     this.line = options.line;
+    this.column = options.column;
     this.problems = options.problems ?? [];
     this.hint = options.hint;
   }
@@ -33,6 +36,7 @@ interface ErrorOptions {
   cause?: unknown;
   file?: string;
   line?: number;
+  column?: number;
   problems?: string[];
 }
 

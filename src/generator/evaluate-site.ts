@@ -13,10 +13,17 @@ import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from '
 export interface SiteModule {
   content: SiteContent;
   templates: Record<TemplateName, ComponentType<any>>;
-  /** Maps an error thrown by site code to "src/templates/X.tsx:12", when the stack allows. */
-  locate(error: unknown): { file: string; line: number } | undefined;
+  /** Maps an error thrown by site code to "src/templates/X.tsx:12" (and column), when the stack allows. */
+  locate(error: unknown): SourcePosition | undefined;
 }
 
+/** A place in a source file: path relative to the project root, 1-based line and column. */
+export interface SourcePosition {
+  file: string;
+  line: number;
+  /** Absent when the source map entry has no original column. */
+  column?: number;
+}
 
 /**
  * Evaluates the bundled site module. It is compiled as a function, not imported, so every
@@ -48,17 +55,19 @@ export function evaluateSite(bundles: Bundles, root: string, limitMs = DEFAULT_R
   return { content, templates, locate };
 }
 
-function locateInBundle(error: unknown, filename: string, map: SourceMap, root: string) {
+function locateInBundle(error: unknown, filename: string, map: SourceMap, root: string): SourcePosition | undefined {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   const escaped = filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const match of stack.matchAll(new RegExp(`${escaped}:(\\d+):(\\d+)`, 'g'))) {
     const entry = map.findEntry(Number(match[1]) - 1, Number(match[2]) - 1) as {
       originalSource?: string;
       originalLine?: number;
+      originalColumn?: number;
     };
     if (entry?.originalSource && !entry.originalSource.includes('node_modules')) {
       const absolute = path.resolve(path.dirname(filename), entry.originalSource);
-      return { file: path.relative(root, absolute), line: (entry.originalLine ?? 0) + 1 };
+      const column = typeof entry.originalColumn === 'number' ? { column: entry.originalColumn + 1 } : {};
+      return { file: path.relative(root, absolute), line: (entry.originalLine ?? 0) + 1, ...column };
     }
   }
   return undefined;

@@ -3,9 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import os from 'node:os';
 import path from 'node:path';
 import sirv from 'sirv';
+import { ERROR_SCREEN_CSS, ERROR_STYLESHEET_PATH, renderErrorScreen, type ErrorScreen } from './error-screen.ts';
 import { sitegenError } from './errors.ts';
 import { ListenFailed, PortInUse } from './errors-data.ts';
-import { escapeText, SECURITY_HEADERS } from './html-policy.ts';
+import { SECURITY_HEADERS } from './html-policy.ts';
 import { answerRequest, hostRoot } from './static-host.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -51,11 +52,7 @@ export interface ServerOptions {
   allowedHosts?: string[];
 }
 
-export interface ErrorScreen {
-  message: string;
-  file?: string;
-  line?: number;
-}
+export type { ErrorScreen } from './error-screen.ts';
 
 export interface SiteServer {
   url: string;
@@ -141,7 +138,7 @@ function guarded(options: ServerOptions, clients: Set<ServerResponse>): Handler 
   };
 }
 
-/** Answers the events stream and the reload script; false for any other path. */
+/** Answers the events stream, the reload script and the error screen's stylesheet; false for any other path. */
 function answerLiveReload(request: IncomingMessage, response: ServerResponse, clients: Set<ServerResponse>): boolean {
   const rawPath = (request.url ?? '/').split('?')[0].split('#')[0];
   if (rawPath === EVENTS_PATH) {
@@ -153,6 +150,10 @@ function answerLiveReload(request: IncomingMessage, response: ServerResponse, cl
   }
   if (rawPath === RELOAD_SCRIPT_PATH) {
     send(response, request, 200, JAVASCRIPT, RELOAD_SCRIPT);
+    return true;
+  }
+  if (rawPath === ERROR_STYLESHEET_PATH) {
+    send(response, request, 200, TEXT_TYPES['.css'], ERROR_SCREEN_CSS);
     return true;
   }
   return false;
@@ -265,18 +266,4 @@ function send(response: ServerResponse, request: IncomingMessage, status: number
 function injectReload(html: string, isLiveReload?: boolean): string {
   if (!isLiveReload) return html;
   return html.includes('</head>') ? html.replace('</head>', `${RELOAD_TAG}</head>`) : html + RELOAD_TAG;
-}
-
-/** The page every route answers with while the last rebuild is failing. */
-function renderErrorScreen(error: ErrorScreen): string {
-  const where = error.file ? `${error.file}${error.line ? `:${error.line}` : ''}` : '';
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title></head>
-<body><main>
-<h1>Unexpected Application Error!</h1>
-<pre>${escapeText(error.message)}</pre>
-${where ? `<p>File: <code>${escapeText(where)}</code></p>` : ''}
-<p>Fix the file and save: the page reloads after the next successful rebuild.</p>
-</main></body></html>
-`;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createBuilder, type BuildResult } from './builder.ts';
-import { describeError, SitegenError } from './errors.ts';
+import { errorScreenText, toErrorScreen } from './error-screen.ts';
 import { startServer, type ErrorScreen, type SiteServer } from './serve.ts';
 import { createWatchQueue } from './watch-queue.ts';
 import { watchSources } from './watch-sources.ts';
@@ -45,9 +45,9 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       error = undefined;
       options.log(describeRebuild(changed, result));
     } catch (caught) {
-      error = toErrorScreen(caught);
-      const where = error.file ? ` (${error.file}${error.line ? `:${error.line}` : ''})` : '';
-      options.log(`Unexpected Application Error!${where}\n${error.message}\nWaiting for the next save...`);
+      // Printed once per failed rebuild; requests only read `error`, they never print it again.
+      error = toErrorScreen(caught, root);
+      options.log(errorScreenText(error));
     } finally {
       server?.reload();
     }
@@ -72,16 +72,6 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       await server?.close();
       await builder.dispose();
     },
-  };
-}
-
-/** What the error screen shows for a failed rebuild: the message (with a stack when unexpected), file and line. */
-function toErrorScreen(caught: unknown): ErrorScreen {
-  const sitegenError = caught instanceof SitegenError ? caught : undefined;
-  return {
-    message: describeError(caught) + (sitegenError ? '' : `\n${(caught as Error)?.stack ?? ''}`),
-    file: sitegenError?.file,
-    line: sitegenError?.line,
   };
 }
 

@@ -50,7 +50,13 @@ describe('sitegen watch in a real browser', () => {
     writeFileSync(file, `${original}\n<div>tidak ditutup\n`);
     await brokenReload;
     expect(await page.locator('h1').textContent()).toBe('Unexpected Application Error!');
-    expect(await page.locator('pre').textContent()).toContain('is never closed');
+    expect(await page.locator('pre.message').textContent()).toContain('is never closed');
+    // The code frame marks the line of the .md file, and its stylesheet (served, not inline) applies.
+    const line = `${original}\n<div>tidak ditutup\n`.split('\n').indexOf('<div>tidak ditutup') + 1;
+    const errorLine = page.locator('.frame .error-line');
+    expect(await errorLine.textContent()).toBe(`> ${line} | <div>tidak ditutup`);
+    expect(await page.locator('.frame figcaption').textContent()).toBe(`src/content/articles/${slug}.md:${line}`);
+    expect(await errorLine.evaluate((element) => getComputedStyle(element).display)).toBe('inline-block');
 
     await page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected', null, { timeout: 5000 });
     const fixedReload = page.waitForEvent('load');
