@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { describeError, explainSystemError, SitegenError } from './errors.ts';
+import { normalizeBase } from './static-host.ts';
 import type { BuildResult } from './builder.ts';
 
 declare const SITEGEN_VERSION: string;
@@ -89,6 +90,7 @@ function addPreviewCommand(program: Command) {
     .addOption(portOption())
     .addOption(strictPortOption())
     .addOption(allowedHostOption())
+    .option('--base <path>', "serve the site under this path (default: the path of the site URL it was built for, read from <dir>/index.html)", parseBasePath)
     .addOption(openOption())
     .addOption(noOpenOption())
     .action(previewCommand);
@@ -124,15 +126,18 @@ async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: st
 }
 
 /** `sitegen preview`: serve a built folder as a static host would until Ctrl-C or SIGTERM. Reads disk only. */
-async function previewCommand(dir: string | undefined, options: ServeOptions): Promise<void> {
+async function previewCommand(dir: string | undefined, options: ServeOptions & { base?: string }): Promise<void> {
   const stopRequested = waitForStopSignal();
   const { startServer, describePortChoice } = await import('./serve.ts');
+  const { readBasePath } = await import('./output-base.ts');
   const folder = dir ?? 'dist';
+  const { base, source } = options.base === undefined ? readBasePath(folder) : { base: options.base, source: '--base' };
   await warnIfReachable(options.host);
-  const server = await startServer({ dir: folder, host: options.host, port: options.port, isStrictPort: options.strictPort === true, allowedHosts: options.allowedHost });
+  const server = await startServer({ dir: folder, host: options.host, port: options.port, isStrictPort: options.strictPort === true, allowedHosts: options.allowedHost, base });
   const portChoice = describePortChoice(options.port, server.port);
   if (portChoice) process.stdout.write(`[sitegen] ${portChoice}\n`);
-  await printListening({ at: `previewing ${folder}/ at`, everywhere: `previewing ${folder}/ on every network interface` }, options, { port: server.port, base: '/' });
+  const note = base === '/' ? undefined : `base path ${base}, from ${source}`;
+  await printListening({ at: `previewing ${folder}/ at`, everywhere: `previewing ${folder}/ on every network interface` }, options, { port: server.port, base }, note);
   await stopRequested;
   await server.close();
   process.stdout.write('[sitegen] stopped\n');
@@ -251,6 +256,12 @@ function openOption(): Option {
 /** The browser no longer opens by default; --no-open is still accepted, so scripts that pass it keep working. */
 function noOpenOption(): Option {
   return new Option('--no-open', 'do not open a browser (the default)').hideHelp();
+}
+
+/** --base for preview: a URL path such as /repo/ ("repo" and "/repo" mean the same). */
+function parseBasePath(value: string): string {
+  if (/[?#\\]|:\/\/|(^|\/)\.\.(\/|$)/.test(value)) throw new InvalidArgumentError('expected a URL path such as /repo/');
+  return normalizeBase(value);
 }
 
 /** Repeatable: each --allowed-host adds one name the server answers in the Host header. */

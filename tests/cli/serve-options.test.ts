@@ -180,3 +180,53 @@ describe('--open', () => {
     expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
   });
 });
+
+describe('sitegen preview of a site built for a base path', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let out: string;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    out = path.join(temp.dir, 'out');
+    const built = await runCli(['build', '--out', out, '--site-url', 'https://user.example.io/repo/']);
+    expect(built.code, built.stderr).toBe(0);
+  });
+  afterAll(() => temp.remove());
+
+  it('serves it under the base read from the build, names the base, and answers 404 outside it', async () => {
+    const preview = startCli(['preview', out, '--port', '0']);
+    try {
+      const [, base] = await preview.waitFor(
+        /previewing .+ at (http:\/\/127\.0\.0\.1:\d+\/)repo\/ \(base path \/repo\/, from the canonical link of .+index\.html; Ctrl-C to stop\)/,
+      );
+      const home = await fetch(`${base}repo/`);
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toContain('<link rel="canonical" href="https://user.example.io/repo/">');
+      expect((await fetch(`${base}repo/artikel/`)).status).toBe(200);
+      const css = html.match(/href="(\/repo\/assets\/styles\.[0-9a-f]+\.css)"/)![1];
+      expect((await fetch(`${base}${css.slice(1)}`)).status).toBe(200);
+      // Outside the base is outside the site, as on the host: a link that forgot the base fails here too.
+      const root = await fetch(base, { redirect: 'manual' });
+      expect(root.status).toBe(404);
+      expect((await fetch(`${base}artikel/`, { redirect: 'manual' })).status).toBe(404);
+      const bare = await fetch(`${base}repo`, { redirect: 'manual' });
+      expect(bare.status).toBe(301);
+      expect(bare.headers.get('location')).toBe('/repo/');
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await preview.stop('SIGKILL');
+    }
+  });
+
+  it('serves it at another base given by --base', async () => {
+    const preview = startCli(['preview', out, '--port', '0', '--base', '/']);
+    try {
+      const [, base] = await preview.waitFor(/previewing .+ at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/);
+      expect((await fetch(base)).status).toBe(200);
+      expect((await fetch(`${base}repo/`)).status).toBe(404);
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await preview.stop('SIGKILL');
+    }
+  });
+});

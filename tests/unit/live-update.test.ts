@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planLiveUpdate } from '../../src/generator/live-update.ts';
+import { canonicalHref } from '../../src/generator/output-base.ts';
 import { urlOfOutputFile } from '../../src/generator/static-host.ts';
 
 const ALL_PAGES = ['404.html', 'artikel/a/index.html', 'artikel/b/index.html', 'index.html'];
@@ -44,5 +45,13 @@ describe('urlOfOutputFile', () => {
     expect(urlOfOutputFile('404.html', 'repo')).toBe('/repo/404.html');
     expect(urlOfOutputFile('brand/404.html', '/my repo/')).toBe('/my%20repo/brand/404.html');
     expect(urlOfOutputFile('a b/index.html')).toBe('/a%20b/');
+  });
+});
+
+describe('canonicalHref', () => {
+  it('finds the canonical link whatever the attribute order and quoting, and decodes entities', () => {
+    expect(canonicalHref('<head><link rel="stylesheet" href="/a.css"/><link rel="canonical" href="https://u.example.io/repo/"/></head>')).toBe('https://u.example.io/repo/');
+    expect(canonicalHref("<link href='https://e.id/?a=1&amp;b=2' rel=canonical>")).toBe('https://e.id/?a=1&b=2');
+    expect(canonicalHref('<link rel="canonical-ish" href="https://wrong.example/"><p>no link</p>')).toBeUndefined();
   });
 });
