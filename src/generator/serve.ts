@@ -122,7 +122,7 @@ async function listenOnFreePort(server: Server, { host, port, isStrictPort }: Se
         ? sitegenError(HostNotFound, { host, reason }, { cause: error })
         : sitegenError(ListenFailed, { host, port: candidate, reason }, { cause: error });
     }
-    if (candidate >= last) throw port === last ? sitegenError(PortInUse, { host, port }) : sitegenError(NoFreePort, { host, first: port, last });
+    if (candidate >= last) throw isStrictPort ? sitegenError(PortInUse, { host, port }) : sitegenError(NoFreePort, { host, first: port, last });
   }
 }
 
@@ -181,7 +181,7 @@ function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined)
   const injectReload = (html: string, file?: string) => {
     if (!liveReload) return html;
     const tag = liveReload.tag(file === undefined ? undefined : urlOfOutputFile(path.relative(root, file), baseOf()));
-    return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : html + tag;
+    return html.includes('</head>') ? html.replace('</head>', () => `${tag}</head>`) : html + tag;
   };
   return async (request, response) => {
     const answer = answerRequest(root, request.url ?? '/', { base: baseOf() });
