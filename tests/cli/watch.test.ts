@@ -370,10 +370,13 @@ describe('sitegen watch', () => {
 describe('sitegen preview', () => {
   it('serves a built folder with nested 404 pages and no reload hook', async () => {
     const temp = await makeTempDir();
+    // Each preview started here; a failed assertion must not leave one running.
+    const started: RunningCli[] = [];
+    const start = (args: string[]) => started[started.push(startCli(args)) - 1];
     try {
       const out = path.join(temp.dir, 'out');
       expect((await runCli(['build', '--out', out])).code).toBe(0);
-      const preview = startCli(['preview', out, '--port', '0']);
+      const preview = start(['preview', out, '--port', '0']);
       const base = (await preview.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
       const home = await get(base, '/');
       expect(home.status).toBe(200);
@@ -386,14 +389,14 @@ describe('sitegen preview', () => {
       await expectOnlyLocalHosts(base, ['/', '/brand/loyal4d/', '/__sitegen/events', '/tidak/ada/']);
       expect(await preview.stop('SIGINT')).toBe(0);
 
-      const allowing = startCli(['preview', out, '--port', '0', '--allowed-host', 'evil.com']);
+      const allowing = start(['preview', out, '--port', '0', '--allowed-host', 'evil.com']);
       const allowingBase = (await allowing.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
       expect((await getWithHost(allowingBase, '/', 'evil.com')).status).toBe(200);
       expect((await getWithHost(allowingBase, '/', 'evil.org')).status).toBe(403);
       expect(await allowing.stop('SIGINT')).toBe(0);
 
       // On every interface: a warning, and the machine's own addresses are allowed.
-      const open = startCli(['preview', out, '--host', '0.0.0.0', '--port', '0']);
+      const open = start(['preview', out, '--host', '0.0.0.0', '--port', '0']);
       const port = (await open.waitFor(/on every network interface \(Ctrl-C to stop\)\n {2}Local: {3}http:\/\/localhost:(\d+)\//))[1];
       expect(open.output()).toMatch(/warning: --host 0\.0\.0\.0 makes this server reachable from the network/);
       const openBase = `http://127.0.0.1:${port}/`;
@@ -402,6 +405,7 @@ describe('sitegen preview', () => {
       expect((await getWithHost(openBase, '/', `evil.com:${port}`)).status).toBe(403);
       expect(await open.stop('SIGINT')).toBe(0);
     } finally {
+      await Promise.all(started.map((cli) => cli.stop('SIGKILL')));
       await temp.remove();
     }
   });
