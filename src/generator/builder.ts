@@ -38,6 +38,8 @@ export interface Project {
 
 export interface BuildResult {
   pages: number;
+  /** The site URL this build was made for, normalized ("https://user.github.io/repo/"): its path is the base path. */
+  siteUrl: string;
   files: number;
   bytes: number;
   /** Files written (fewer than `files` when an incremental writer skipped unchanged ones). */
@@ -116,7 +118,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
     const summary = await writeSite(writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock });
-    return { pages: routes.length, ...summary, durationMs: clock.total(), warnings: composeWarnings(content, bodies), draftsLeftOut, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
+    return { pages: routes.length, siteUrl, ...summary, durationMs: clock.total(), warnings: composeWarnings(content, bodies), draftsLeftOut, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
   };
 
   // After a failure the kept bundles may not match the sources: the next run bundles again.

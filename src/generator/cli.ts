@@ -4,6 +4,7 @@ import { createOutput, createProgress, displayPath, reportBuild, reportCheck, ty
 import { explainSystemError, sitegenError } from './errors.ts';
 import { CheckFailed } from './errors-data.ts';
 import { ignoreClosedPipe } from './terminal.ts';
+import { normalizeBase } from './static-host.ts';
 
 declare const SITEGEN_VERSION: string;
 
@@ -28,17 +29,7 @@ export async function main(argv: string[]): Promise<void> {
 
   declareBuild(program, () => output);
 
-  program
-    .command('watch')
-    .description('build, serve with live reload, and rebuild on every save')
-    .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
-    .option('--site-url <url>', 'absolute base URL (default: $SITE_URL or src/content/site.ts)')
-    .option('--root <dir>', 'project folder holding src/', '.')
-    .option('--no-open', 'do not open a browser')
-    .addOption(hostOption())
-    .addOption(portOption())
-    .addOption(allowedHostOption())
-    .action(watchCommand);
+  addWatchCommand(program);
 
   program
     .command('new')
@@ -49,13 +40,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('--root <dir>', 'project folder holding src/', '.')
     .action(newArticleCommand);
 
-  program
-    .command('preview [dir]')
-    .description('serve a built folder the way a static host does')
-    .addOption(hostOption())
-    .addOption(portOption())
-    .addOption(allowedHostOption())
-    .action(previewCommand);
+  addPreviewCommand(program);
 
   declareCheck(program, () => output);
 
@@ -109,8 +94,49 @@ function outputFlags(options: Record<string, unknown>): OutputFlags {
   return { quiet: options.quiet === true, verbose: options.verbose === true, json: options.json === true };
 }
 
+/** `sitegen watch` and its options. */
+function addWatchCommand(program: Command) {
+  program
+    .command('watch')
+    .description('build, serve with live reload, and rebuild on every save')
+    .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
+    .option('--site-url <url>', 'absolute base URL (default: $SITE_URL or src/content/site.ts)')
+    .option('--root <dir>', 'project folder holding src/', '.')
+    .addOption(hostOption())
+    .addOption(portOption())
+    .addOption(strictPortOption())
+    .addOption(allowedHostOption())
+    .addOption(openOption())
+    .addOption(noOpenOption())
+    .action(watchCommand);
+}
+
+/** `sitegen preview` and its options. */
+function addPreviewCommand(program: Command) {
+  program
+    .command('preview [dir]')
+    .description('serve a built folder the way a static host does')
+    .addOption(hostOption())
+    .addOption(portOption())
+    .addOption(strictPortOption())
+    .addOption(allowedHostOption())
+    .option('--base <path>', "serve the site under this path (default: the path of the site URL it was built for, read from <dir>/index.html)", parseBasePath)
+    .addOption(openOption())
+    .addOption(noOpenOption())
+    .action(previewCommand);
+}
+
+/** The options watch and preview share. */
+interface ServeOptions {
+  host: string;
+  port: number;
+  strictPort?: boolean;
+  allowedHost: string[];
+  open?: boolean;
+}
+
 /** `sitegen watch`: build, serve with live reload and rebuild on every save until Ctrl-C or SIGTERM. Writes the output folder. */
-async function watchCommand(options: { out?: string; host: string; port: number; allowedHost: string[]; siteUrl?: string; root: string; open: boolean }): Promise<void> {
+async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: string; root: string }): Promise<void> {
   // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
   const stopRequested = waitForStopSignal();
   const { watch } = await import('./watch.ts');
@@ -119,26 +145,50 @@ async function watchCommand(options: { out?: string; host: string; port: number;
     ...resolveProject(options),
     host: options.host,
     port: options.port,
+    isStrictPort: options.strictPort === true,
     allowedHosts: options.allowedHost,
     log: (line) => process.stdout.write(`[sitegen] ${line}\n`),
   });
-  process.stdout.write(`[sitegen] serving ${watcher.url} (Ctrl-C to stop)\n`);
-  if (options.open) openBrowser(watcher.url);
+  await printListening({ at: 'serving', everywhere: 'serving on every network interface' }, options, watcher);
   await stopRequested;
   await watcher.close();
   process.stdout.write('[sitegen] stopped\n');
 }
 
 /** `sitegen preview`: serve a built folder as a static host would until Ctrl-C or SIGTERM. Reads disk only. */
-async function previewCommand(dir: string | undefined, options: { host: string; port: number; allowedHost: string[] }): Promise<void> {
+async function previewCommand(dir: string | undefined, options: ServeOptions & { base?: string }): Promise<void> {
   const stopRequested = waitForStopSignal();
-  const { startServer } = await import('./serve.ts');
+  const { startServer, describePortChoice } = await import('./serve.ts');
+  const { readBasePath } = await import('./output-base.ts');
+  const folder = dir ?? 'dist';
+  const { base, source } = options.base === undefined ? readBasePath(folder) : { base: options.base, source: '--base' };
   await warnIfReachable(options.host);
-  const server = await startServer({ dir: dir ?? 'dist', host: options.host, port: options.port, allowedHosts: options.allowedHost });
-  process.stdout.write(`[sitegen] previewing ${dir ?? 'dist'}/ at ${server.url} (Ctrl-C to stop)\n`);
+  const server = await startServer({ dir: folder, host: options.host, port: options.port, isStrictPort: options.strictPort === true, allowedHosts: options.allowedHost, base });
+  const portChoice = describePortChoice(options.port, server.port);
+  if (portChoice) process.stdout.write(`[sitegen] ${portChoice}\n`);
+  const note = base === '/' ? undefined : `base path ${base}, from ${source}`;
+  await printListening({ at: `previewing ${folder}/ at`, everywhere: `previewing ${folder}/ on every network interface` }, options, { port: server.port, base }, note);
   await stopRequested;
   await server.close();
   process.stdout.write('[sitegen] stopped\n');
+}
+
+/**
+ * The start line of watch and preview, with the URL to open. On a wildcard address (--host
+ * alone) it is followed by the Local URL and one Network URL per address of the machine, as
+ * Vite prints them. Then opens the browser when --open asks for it.
+ */
+async function printListening(lead: { at: string; everywhere: string }, options: ServeOptions, server: { port: number; base: string }, note?: string) {
+  const { isWildcardHost, listeningUrls } = await import('./serve.ts');
+  const urls = listeningUrls(options.host, server.port, server.base);
+  const stop = note ? `(${note}; Ctrl-C to stop)` : '(Ctrl-C to stop)';
+  if (isWildcardHost(options.host)) {
+    const network = urls.network.length > 0 ? urls.network.map((url) => `  Network: ${url}\n`).join('') : '  Network: no address besides loopback was found\n';
+    process.stdout.write(`[sitegen] ${lead.everywhere} ${stop}\n  Local:   ${urls.local}\n${network}`);
+  } else {
+    process.stdout.write(`[sitegen] ${lead.at} ${urls.local} ${stop}\n`);
+  }
+  if (options.open) openBrowser(urls.local);
 }
 
 /** `sitegen check`: reports a built folder; throws CheckFailed with every problem when there is one. Reads disk only. */
@@ -204,13 +254,33 @@ function resolveProject(options: { root: string; out?: string; siteUrl?: string 
   };
 }
 
-/** Where watch and preview listen: loopback unless told otherwise. */
+/** Where watch and preview listen: loopback unless told otherwise; --host alone means every interface. */
 function hostOption(): Option {
-  return new Option('--host <host>', 'address to bind').default('127.0.0.1');
+  return new Option('--host [host]', 'address to bind; with no value, every interface').default('127.0.0.1').preset('0.0.0.0');
 }
 
 function portOption(): Option {
-  return new Option('-p, --port <port>', 'port to listen on').default(4321).argParser(parsePort);
+  return new Option('-p, --port <port>', 'port to listen on; when busy, the next free one of the 10 after it').default(4321).argParser(parsePort);
+}
+
+function strictPortOption(): Option {
+  return new Option('--strict-port', 'exit if the port is in use instead of trying the next one');
+}
+
+/** Opt-in, as in Vite and Astro: a dev server that opens tabs by itself is a surprise. */
+function openOption(): Option {
+  return new Option('--open', 'open the site in the browser (never in CI or without a terminal)');
+}
+
+/** The browser no longer opens by default; --no-open is still accepted, so scripts that pass it keep working. */
+function noOpenOption(): Option {
+  return new Option('--no-open', 'do not open a browser (the default)').hideHelp();
+}
+
+/** --base for preview: a URL path such as /repo/ ("repo" and "/repo" mean the same). */
+function parseBasePath(value: string): string {
+  if (/[?#\\]|:\/\/|(^|\/)\.\.(\/|$)/.test(value)) throw new InvalidArgumentError('expected a URL path such as /repo/');
+  return normalizeBase(value);
 }
 
 /** Repeatable: each --allowed-host adds one name the server answers in the Host header. */
@@ -250,9 +320,10 @@ function waitForStopSignal(): Promise<void> {
   });
 }
 
-/** Opens the URL in the desktop's browser, only on an interactive terminal outside CI. */
+/** Opens the URL in the desktop's browser, and says so, only on an interactive terminal outside CI. */
 function openBrowser(url: string) {
   if (!process.stdout.isTTY || process.env.CI) return;
+  process.stdout.write(`[sitegen] opening ${url} in the browser\n`);
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   import('node:child_process').then(({ spawn }) => {
     spawn(command, [url], { stdio: 'ignore', detached: true }).on('error', () => {}).unref();

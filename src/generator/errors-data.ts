@@ -116,7 +116,17 @@ export const CheckFailed = kind<{ folder: string; count: number }>('CheckFailed'
 // The dev server
 export const PortInUse = kind<{ host: string; port: number }>(
   'PortInUse',
-  ({ host, port }) => `Port ${port} on ${host} is already in use. Stop the other server or pass --port with a free port.`,
+  ({ host, port }) =>
+    `Port ${port} on ${host} is already in use (--strict-port). Stop the other server, pass --port with a free port, or leave out --strict-port to take the next free one.`,
+);
+export const NoFreePort = kind<{ host: string; first: number; last: number }>(
+  'NoFreePort',
+  ({ host, first, last }) => `Ports ${first} to ${last} on ${host} are all in use. Stop the other servers, or pass --port with a free port (--port 0 takes any free one).`,
+);
+export const HostNotFound = kind<{ host: string; reason: string }>(
+  'HostNotFound',
+  ({ host, reason }) =>
+    `Could not listen on --host ${host}: it is not an address of this machine or a name it can resolve (${reason}). Use an address such as 127.0.0.1, or --host with no value for every interface; with no value, --host goes after the folder or before another option.`,
 );
 export const ListenFailed = kind<{ host: string; port: number; reason: string }>(
   'ListenFailed',

@@ -5,9 +5,11 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { ERROR_SCREEN_CSS, ERROR_STYLESHEET_PATH, renderErrorScreen, type ErrorScreen } from './error-screen.ts';
 import { sitegenError } from './errors.ts';
-import { ListenFailed, PortInUse } from './errors-data.ts';
+import { HostNotFound, ListenFailed, NoFreePort, PortInUse } from './errors-data.ts';
 import { SECURITY_HEADERS } from './html-policy.ts';
-import { answerRequest, hostRoot } from './static-host.ts';
+import { createLiveReload, type LiveReload } from './live-reload.ts';
+import type { LiveUpdate } from './live-update.ts';
+import { answerRequest, hostRoot, normalizeBase, urlOfOutputFile } from './static-host.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
@@ -28,23 +30,23 @@ const TEXT_TYPES: Record<string, string> = {
 /** Sent with every response, before the body's own headers. */
 const COMMON_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, 'Cache-Control': 'no-cache' };
 
-/** Paths the dev server answers itself; never files of the site. */
-const RELOAD_SCRIPT_PATH = '/__sitegen/reload.js';
-const EVENTS_PATH = '/__sitegen/events';
-const RELOAD_SCRIPT = `const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
-events.addEventListener('open', () => { document.documentElement.dataset.sitegenReload = 'connected'; });
-events.addEventListener('reload', () => location.reload());
-`;
-const RELOAD_TAG = `<script src="${RELOAD_SCRIPT_PATH}" defer></script>`;
+/** When the port is busy, the next ports tried (as Vite does), unless --strict-port. */
+const MORE_PORTS = 10;
 
 export interface ServerOptions {
   /** Folder to serve; nothing outside it is ever read. */
   dir: string;
   host: string;
+  /** The port to listen on; when it is busy, the next free one of the MORE_PORTS after it. 0: any free port. */
   port: number;
-  /** The site's base path ("/repo/" for https://user.github.io/repo/); default "/". */
-  base?: string;
-  /** Adds the reload hook to HTML responses and the events endpoint (watch only). */
+  /** A busy port is an error instead (--strict-port). */
+  isStrictPort?: boolean;
+  /**
+   * The site's base path ("/repo/" for https://user.github.io/repo/); default "/". A
+   * function is asked on every request (watch learns the site URL from each build).
+   */
+  base?: string | (() => string);
+  /** Adds the reload hook to HTML responses and the live-reload endpoints (watch only). */
   isLiveReload?: boolean;
   /** When it returns an error, every page answers with the error screen (watch only). */
   currentError?: () => ErrorScreen | undefined;
@@ -55,9 +57,12 @@ export interface ServerOptions {
 export type { ErrorScreen } from './error-screen.ts';
 
 export interface SiteServer {
+  /** http://host:port/ as bound (without the base path). */
   url: string;
-  /** Tells every open page to reload (watch). */
-  reload(): void;
+  /** The port it listens on: `port`, the next free one, or any free one for 0. */
+  port: number;
+  /** Starts the next build revision and sends `update` to every open page (watch). */
+  publish(update: LiveUpdate): void;
   close(): Promise<void>;
 }
 
@@ -72,25 +77,24 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<v
  * types). Binds to `host` only, and answers only Host headers that name this machine.
  */
 export async function startServer(options: ServerOptions): Promise<SiteServer> {
-  const clients = new Set<ServerResponse>();
-  const handle = guarded(options, clients);
+  const liveReload = options.isLiveReload ? createLiveReload() : undefined;
+  const handle = guarded(options, liveReload);
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': TEXT });
       response.end(`sitegen server error: ${(error as Error).message}\n`);
     });
   });
-  await listen(server, options.host, options.port);
-  const address = server.address() as { port: number };
+  const port = await listenOnFreePort(server, options);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
-    url: `http://${host}:${address.port}/`,
-    reload() {
-      for (const client of clients) client.write('event: reload\ndata: now\n\n');
+    url: `http://${host}:${port}/`,
+    port,
+    publish(update) {
+      liveReload?.publish(update);
     },
     close() {
-      for (const client of clients) client.end();
-      clients.clear();
+      liveReload?.close();
       return new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -99,18 +103,45 @@ export async function startServer(options: ServerOptions): Promise<SiteServer> {
   };
 }
 
-/** Listens on host:port, or fails with a message that says why (a busy port names itself). */
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? sitegenError(PortInUse, { host, port })
-          : sitegenError(ListenFailed, { host, port, reason: error.message }, { cause: error }),
-      );
-    });
-    server.listen(port, host, () => resolve());
+/**
+ * Listens on the requested port or, when it is busy, on the first free one of the
+ * MORE_PORTS after it, and returns the port; with isStrictPort a busy port is an error.
+ * Any other failure is one line that says why.
+ */
+async function listenOnFreePort(server: Server, { host, port, isStrictPort }: ServerOptions): Promise<number> {
+  const last = isStrictPort || port === 0 ? port : Math.min(port + MORE_PORTS, 65535);
+  for (let candidate = port; ; candidate++) {
+    const error = await listen(server, host, candidate);
+    if (!error) return (server.address() as { port: number }).port;
+    if (error.code !== 'EADDRINUSE') {
+      const reason = error.message;
+      throw /^(ENOTFOUND|EAI_)/.test(error.code ?? '')
+        ? sitegenError(HostNotFound, { host, reason }, { cause: error })
+        : sitegenError(ListenFailed, { host, port: candidate, reason }, { cause: error });
+    }
+    if (candidate >= last) throw isStrictPort ? sitegenError(PortInUse, { host, port }) : sitegenError(NoFreePort, { host, first: port, last });
+  }
+}
+
+/** Listens on host:port; resolves with the error when that failed (the server may listen again then). */
+function listen(server: Server, host: string, port: number): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((resolve) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      resolve(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve(undefined);
+    };
+    server.once('error', onError).once('listening', onListening);
+    server.listen(port, host);
   });
+}
+
+/** The line watch and preview print when the port was busy and they took another; undefined when they did not. */
+export function describePortChoice(requested: number, chosen: number): string | undefined {
+  return requested === 0 || requested === chosen ? undefined : `port ${requested} is in use; using ${chosen}`;
 }
 
 /**
@@ -118,9 +149,9 @@ function listen(server: Server, host: string, port: number): Promise<void> {
  * this machine (403), a method other than GET/HEAD (405), the live-reload endpoints, then
  * the site's files.
  */
-function guarded(options: ServerOptions, clients: Set<ServerResponse>): Handler {
+function guarded(options: ServerOptions, liveReload: LiveReload | undefined): Handler {
   const allowedHosts = allowedHostNames(options.host, options.allowedHosts ?? []);
-  const serveSite = siteHandler(options);
+  const serveSite = siteHandler(options, liveReload);
   return async (request, response) => {
     // DNS rebinding: a page on evil.com that resolves its name to 127.0.0.1 reaches this
     // server with `Host: evil.com`. Answer only names that mean this machine.
@@ -133,38 +164,26 @@ function guarded(options: ServerOptions, clients: Set<ServerResponse>): Handler 
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    if (options.isLiveReload && answerLiveReload(request, response, clients)) return;
+    if (liveReload?.answer(request, response, (body, type) => send(response, request, 200, type, body))) return;
+    // The error screen's stylesheet: an external file, so the screen passes the site's CSP.
+    if (liveReload && (request.url ?? '').split('?')[0] === ERROR_STYLESHEET_PATH) return send(response, request, 200, TEXT_TYPES['.css'], ERROR_SCREEN_CSS);
     await serveSite(request, response);
   };
 }
 
-/** Answers the events stream, the reload script and the error screen's stylesheet; false for any other path. */
-function answerLiveReload(request: IncomingMessage, response: ServerResponse, clients: Set<ServerResponse>): boolean {
-  const rawPath = (request.url ?? '/').split('?')[0].split('#')[0];
-  if (rawPath === EVENTS_PATH) {
-    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-    response.write(': connected\n\n');
-    clients.add(response);
-    request.on('close', () => clients.delete(response));
-    return true;
-  }
-  if (rawPath === RELOAD_SCRIPT_PATH) {
-    send(response, request, 200, JAVASCRIPT, RELOAD_SCRIPT);
-    return true;
-  }
-  if (rawPath === ERROR_STYLESHEET_PATH) {
-    send(response, request, 200, TEXT_TYPES['.css'], ERROR_SCREEN_CSS);
-    return true;
-  }
-  return false;
-}
-
 /** Answers a request for the site's files by the static-host rules (or the error screen). */
-function siteHandler(options: ServerOptions): Handler {
+function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined): Handler {
   const root = hostRoot(options.dir);
   const sendBytes = bytesSender(root);
+  const baseOf = typeof options.base === 'function' ? options.base : () => (options.base as string | undefined) ?? '/';
+  // The reload hook is added by the server as pages go out: files on disk never carry it.
+  const injectReload = (html: string, file?: string) => {
+    if (!liveReload) return html;
+    const tag = liveReload.tag(file === undefined ? undefined : urlOfOutputFile(path.relative(root, file), baseOf()));
+    return html.includes('</head>') ? html.replace('</head>', () => `${tag}</head>`) : html + tag;
+  };
   return async (request, response) => {
-    const answer = answerRequest(root, request.url ?? '/', { base: options.base });
+    const answer = answerRequest(root, request.url ?? '/', { base: baseOf() });
     if (answer.status === 400 || answer.status === 403) {
       return send(response, request, answer.status, TEXT, answer.status === 400 ? 'Bad request: the path is not valid percent-encoding.\n' : 'Forbidden.\n');
     }
@@ -174,11 +193,11 @@ function siteHandler(options: ServerOptions): Handler {
     }
     const error = options.currentError?.();
     if (error && (answer.status === 404 || isHtml(answer.file))) {
-      return send(response, request, 500, HTML, injectReload(renderErrorScreen(error), options.isLiveReload));
+      return send(response, request, 500, HTML, injectReload(renderErrorScreen(error)));
     }
     if (answer.file === undefined) return send(response, request, 404, TEXT, 'Not found.\n');
     if (isHtml(answer.file)) {
-      return send(response, request, answer.status, HTML, injectReload(await readFile(answer.file, 'utf8'), options.isLiveReload));
+      return send(response, request, answer.status, HTML, injectReload(await readFile(answer.file, 'utf8'), answer.file));
     }
     sendBytes(request, response, answer.file);
   };
@@ -220,7 +239,7 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 function allowedHostNames(listenHost: string, extra: string[]): Set<string> {
   const names = new Set([...LOOPBACK_NAMES, bracketed(listenHost), ...extra.map(bracketed)]);
   // A wildcard address is reached by any of the machine's own addresses.
-  if (listenHost === '0.0.0.0' || listenHost === '::' || listenHost === '[::]') {
+  if (isWildcardHost(listenHost)) {
     for (const address of Object.values(os.networkInterfaces()).flat()) {
       if (address) names.add(bracketed(address.address));
     }
@@ -249,6 +268,24 @@ function refusedHostMessage(hostName: string | undefined): string {
   return `Blocked request: the host "${hostName}" is not allowed. The sitegen server answers only localhost, 127.0.0.1, [::1] and the address it listens on.\nTo allow this host, restart with --allowed-host ${hostName}\n`;
 }
 
+/** True for the addresses that mean every interface: 0.0.0.0 (what --host alone binds) and ::. */
+export function isWildcardHost(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
+}
+
+/**
+ * The URLs to print for a server on host:port serving a site at `base`: the one URL of a
+ * specific address; for a wildcard address, localhost and every IPv4 address of the
+ * machine's network interfaces that is not internal (reads the interface list).
+ */
+export function listeningUrls(host: string, port: number, base = '/'): { local: string; network: string[] } {
+  const url = (name: string) => `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}${normalizeBase(base)}`;
+  if (!isWildcardHost(host)) return { local: url(host), network: [] };
+  const addresses = Object.values(os.networkInterfaces()).flat();
+  const network = addresses.filter((address) => address?.family === 'IPv4' && !address.internal).map((address) => url(address!.address));
+  return { local: url('localhost'), network };
+}
+
 /** True for addresses only this machine can reach: localhost, 127.x.x.x, ::1. */
 export function isLoopbackHost(host: string): boolean {
   const name = bracketed(host);
@@ -260,10 +297,4 @@ function send(response: ServerResponse, request: IncomingMessage, status: number
   const bytes = Buffer.from(body);
   response.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': contentType, 'Content-Length': bytes.length });
   response.end(request.method === 'HEAD' ? undefined : bytes);
-}
-
-/** The reload hook is added by the server as pages go out: files on disk never carry it. */
-function injectReload(html: string, isLiveReload?: boolean): string {
-  if (!isLiveReload) return html;
-  return html.includes('</head>') ? html.replace('</head>', `${RELOAD_TAG}</head>`) : html + RELOAD_TAG;
 }

@@ -30,3 +30,16 @@ function normalizeSiteUrl(value: string, origin: string): string {
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url.href;
 }
+
+/**
+ * The base path of a site URL, decoded as the host rules compare paths:
+ * "https://user.github.io/repo/" -> "/repo/", "https://example.id/" -> "/". Pure.
+ */
+export function basePathOf(siteUrl: string): string {
+  const { pathname } = new URL(siteUrl);
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}

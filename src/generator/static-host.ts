@@ -81,6 +81,18 @@ export function normalizeBase(base: string): string {
   return trimmed ? `/${trimmed}/` : '/';
 }
 
+/**
+ * The URL path a host serves an output file at, under the site's base: "index.html" -> "/",
+ * "artikel/x/index.html" -> "/artikel/x/", and any other file by its own name ("404.html"
+ * -> "/404.html", since a 404 page answers at many URLs). Segments are percent-encoded as
+ * a browser's location.pathname is. Pure.
+ */
+export function urlOfOutputFile(outputPath: string, base = '/'): string {
+  const file = outputPath.split(path.sep).join('/');
+  const folder = file === 'index.html' ? '' : file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file;
+  return [...normalizeBase(base).split('/').slice(0, -1), ...folder.split('/')].map(encodeURIComponent).join('/');
+}
+
 /** The real path of the folder a host serves (the folder itself when it does not exist yet). */
 export function hostRoot(dir: string): string {
   const resolved = path.resolve(dir);

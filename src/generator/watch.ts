@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { createBuilder, type BuildResult } from './builder.ts';
 import { errorScreenText, toErrorScreen } from './error-screen.ts';
-import { startServer, type ErrorScreen, type SiteServer } from './serve.ts';
+import { planLiveUpdate, type LiveUpdate } from './live-update.ts';
+import { describePortChoice, startServer, type ErrorScreen, type SiteServer } from './serve.ts';
+import { basePathOf } from './site-url.ts';
 import { createWatchQueue } from './watch-queue.ts';
 import { watchSources } from './watch-sources.ts';
 
@@ -9,7 +11,10 @@ export interface WatchOptions {
   root: string;
   outDir: string;
   host: string;
+  /** The port to try first; when it is busy, the next free one of the ten after it. */
   port: number;
+  /** A busy port is an error instead of a reason to try the next one (--strict-port). */
+  isStrictPort?: boolean;
   /** Host-header names the dev server answers besides loopback and `host` (--allowed-host). */
   allowedHosts?: string[];
   siteUrl?: string;
@@ -22,7 +27,10 @@ export interface WatchOptions {
 }
 
 export interface Watcher {
-  url: string;
+  /** The port it listens on. */
+  port: number;
+  /** The site's base path, from the site URL of the last good build ("/" or "/repo/"). */
+  base: string;
   close(): Promise<void>;
 }
 
@@ -39,9 +47,14 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const builder = await createBuilder({ root, outDir, siteUrl, siteUrlOrigin, drafts: true }, { incremental: true });
   let error: ErrorScreen | undefined;
   let server: SiteServer | undefined;
+  let base = '/';
   const rebuild = async (changed: string[]) => {
+    // A failed build, and the first good one after it, reload every page (error screen in, then out).
+    let update: LiveUpdate = { kind: 'reload' };
     try {
       const result = changed.length === 0 ? await builder.build() : await builder.update(changed);
+      base = basePathOf(result.siteUrl);
+      if (!error) update = planLiveUpdate(changed, result, base);
       error = undefined;
       options.log(describeRebuild(changed, result));
     } catch (caught) {
@@ -49,23 +62,28 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       error = toErrorScreen(caught, root);
       options.log(errorScreenText(error));
     } finally {
-      server?.reload();
+      server?.publish(update);
     }
   };
 
   // Listen first: a port in use fails at once, before any build work.
   try {
-    const { host, port, allowedHosts } = options;
-    server = await startServer({ dir: builder.outDir, host, port, allowedHosts, isLiveReload: true, currentError: () => error });
+    const { host, port, isStrictPort, allowedHosts } = options;
+    server = await startServer({ dir: builder.outDir, host, port, isStrictPort, allowedHosts, base: () => base, isLiveReload: true, currentError: () => error });
   } catch (caught) {
     await builder.dispose();
     throw caught;
   }
+  const portChoice = describePortChoice(options.port, server.port);
+  if (portChoice) options.log(portChoice);
   await rebuild([]);
   const queue = createWatchQueue(options.debounceMs ?? 20, rebuild);
   const watcher = await watchSources(root, queue.add);
   return {
-    url: server.url,
+    port: server.port,
+    get base() {
+      return base;
+    },
     async close() {
       await watcher.close();
       await queue.idle();

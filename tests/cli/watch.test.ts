@@ -51,6 +51,64 @@ function getWithHost(base: string, rawPath: string, host: string | null): Promis
   });
 }
 
+interface ServerEvent {
+  id: string;
+  event: string;
+  data: any;
+}
+
+/**
+ * Opens the live-reload event stream as a page's EventSource would and hands out its
+ * events one by one, in order; comments (": connected") are skipped.
+ */
+function openEvents(base: string, rawPath: string, headers: Record<string, string> = {}) {
+  const url = new URL(base);
+  const events: ServerEvent[] = [];
+  const waiting: ((event: ServerEvent) => void)[] = [];
+  let buffer = '';
+  const req = request({ host: url.hostname, port: url.port, path: rawPath, headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const fields = Object.fromEntries(block.split('\n').filter((line) => !line.startsWith(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+        if (fields.event === undefined) continue;
+        const event = { id: fields.id, event: fields.event, data: JSON.parse(fields.data) };
+        const next = waiting.shift();
+        if (next) next(event);
+        else events.push(event);
+      }
+    });
+  });
+  req.end();
+  return {
+    /** The next event, waiting up to 10 s for it. */
+    next(): Promise<ServerEvent> {
+      const queued = events.shift();
+      if (queued) return Promise.resolve(queued);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no event on ${rawPath} within 10 s`)), 10_000);
+        waiting.push((event) => {
+          clearTimeout(timer);
+          resolve(event);
+        });
+      });
+    },
+    close: () => req.destroy(),
+  };
+}
+
+/** The live-reload stamp the server put on a page as it served it. */
+async function stampOf(base: string, rawPath: string): Promise<{ session: string; revision: number; page: string }> {
+  const body = (await get(base, rawPath)).body;
+  const match = body.match(/<script src="\/__sitegen\/reload\.js" data-session="([0-9a-f]+)" data-revision="(\d+)" data-page="([^"]+)" defer><\/script><\/head>/);
+  if (!match) throw new Error(`no reload stamp in ${rawPath}`);
+  return { session: match[1], revision: Number(match[2]), page: match[3] };
+}
+
 /** What a DNS-rebinding page would get, and what the real names get. */
 async function expectOnlyLocalHosts(base: string, paths: string[]) {
   const port = new URL(base).port;
@@ -124,7 +182,7 @@ describe('sitegen watch', () => {
   beforeAll(async () => {
     temp = await makeTempDir();
     project = await copyProject(path.join(temp.dir, 'site'));
-    watcher = startCli(['watch', '--root', project, '--port', '0', '--no-open']);
+    watcher = startCli(['watch', '--root', project, '--port', '0']);
     base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
   });
   afterAll(async () => {
@@ -154,10 +212,50 @@ describe('sitegen watch', () => {
     expect(unknown.body).toContain('Oops! Page not found');
   });
 
-  it('adds the reload hook to served pages only, never to the files on disk', async () => {
-    expect((await get(base, '/kontak/')).body).toContain('<script src="/__sitegen/reload.js" defer></script>');
+  it('adds the reload hook, stamped with the build revision and the page, to served pages only, never to the files on disk', async () => {
+    const stamp = await stampOf(base, '/kontak/');
+    expect(stamp.page).toBe('/kontak/');
+    expect(stamp.revision).toBeGreaterThanOrEqual(1);
+    // A 404 answer names the 404 page it is, whatever the URL.
+    expect((await stampOf(base, '/brand/tidak-ada/')).page).toBe('/brand/404.html');
     expect(readFileSync(path.join(project, 'dist/kontak/index.html'), 'utf8')).not.toContain('__sitegen');
     expect((await get(base, '/__sitegen/reload.js')).body).toContain('EventSource');
+  });
+
+  it('tells a page served before the latest rebuild to reload as soon as its event stream connects', async () => {
+    const article = (slug: string, mark: string) => edit(`src/content/articles/${slug}.md`, (t) => t.replace('\n---\n\n', `\n---\n\n${mark}`));
+    // The page is served, then a rebuild finishes before its event stream connects (the race).
+    const served = await stampOf(base, '/kontak/');
+    article('perang88-mengenal-fitur-slot-modern', 'a');
+    await eventually(async () => (await stampOf(base, '/kontak/')).revision > served.revision);
+    const late = openEvents(base, `/__sitegen/events?session=${served.session}&revision=${served.revision}`);
+    expect((await late.next()).event).toBe('reload');
+    late.close();
+    // A page of an earlier watch session reloads too.
+    const current = await stampOf(base, '/kontak/');
+    const earlier = openEvents(base, `/__sitegen/events?session=00000000&revision=${current.revision}`);
+    expect((await earlier.next()).event).toBe('reload');
+    earlier.close();
+
+    // An up-to-date page is told it is ready, then gets the next rebuild's event: the pages to reload.
+    const fresh = openEvents(base, `/__sitegen/events?session=${current.session}&revision=${current.revision}`);
+    expect(await fresh.next()).toEqual({ id: `${current.session}.${current.revision}`, event: 'ready', data: {} });
+    article('perang88-mengenal-fitur-slot-modern', 'b');
+    const next = await fresh.next();
+    expect(next.event).toBe('pages');
+    expect(next.data.urls).toContain('/artikel/perang88-mengenal-fitur-slot-modern/');
+    expect(next.data.urls).not.toContain('/kontak/');
+    // A reconnecting EventSource sends the id of the last event it got; that wins over its stamp.
+    const reconnected = openEvents(base, `/__sitegen/events?session=${current.session}&revision=${current.revision}`, { 'Last-Event-ID': next.id });
+    expect((await reconnected.next()).event).toBe('ready');
+    reconnected.close();
+
+    // A failed rebuild reloads every page, and so does the first good one after it, even for a content save.
+    article('perang88-mengenal-fitur-slot-modern', '<div>tidak ditutup\n\n');
+    expect((await fresh.next()).event).toBe('reload');
+    edit('src/content/articles/perang88-mengenal-fitur-slot-modern.md', (t) => t.replace('<div>tidak ditutup\n\n', ''));
+    expect((await fresh.next()).event).toBe('reload');
+    fresh.close();
   });
 
   it('never serves a file outside the output folder', async () => {
@@ -324,7 +422,7 @@ describe('sitegen watch', () => {
 
   it('stops a template that never returns, shows the error screen, recovers on a fixed save, and ends on SIGTERM', async () => {
     const looping = await fixtureProject(path.join(temp.dir, 'looping'), 'two-brands');
-    const other = startCli(['watch', '--root', looping, '--port', '0', '--no-open'], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' } });
+    const other = startCli(['watch', '--root', looping, '--port', '0'], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' } });
     try {
       const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
       await layFixture(looping, 'looping-template');
@@ -343,15 +441,28 @@ describe('sitegen watch', () => {
     }
   });
 
-  it('reports a port already in use clearly', async () => {
+  it('with --strict-port, reports a port already in use in one line and exits 1', async () => {
     const port = new URL(base).port;
-    const second = await runCli(['watch', '--root', project, '--port', port, '--no-open', '--out', path.join(temp.dir, 'other')]);
+    const second = await runCli(['watch', '--root', project, '--port', port, '--strict-port', '--out', path.join(temp.dir, 'other')]);
     expect(second.code).toBe(1);
-    expect(second.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+    expect(second.stderr).toBe(`sitegen: Port ${port} on 127.0.0.1 is already in use (--strict-port). Stop the other server, pass --port with a free port, or leave out --strict-port to take the next free one.\n`);
+  });
+
+  it('serves a site whose URL has a path at that base path, and stamps pages with their URLs under it', async () => {
+    const other = startCli(['watch', '--root', project, '--port', '0', '--out', path.join(temp.dir, 'based'), '--site-url', 'https://user.example.io/repo/']);
+    try {
+      const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)repo\/ \(Ctrl-C to stop\)/))[1];
+      expect((await get(otherBase, '/repo/artikel/')).status).toBe(200);
+      expect((await stampOf(otherBase, '/repo/kontak/')).page).toBe('/repo/kontak/');
+      expect((await get(otherBase, '/kontak/')).status).toBe(404);
+      expect(await other.stop('SIGINT')).toBe(0);
+    } finally {
+      await other.stop('SIGKILL');
+    }
   });
 
   it('answers a host named by --allowed-host, and stops cleanly with exit code 0 on SIGINT', async () => {
-    const other = startCli(['watch', '--root', project, '--port', '0', '--no-open', '--out', path.join(temp.dir, 'sigint'), '--allowed-host', 'evil.com', '--allowed-host', 'Dev.Example']);
+    const other = startCli(['watch', '--root', project, '--port', '0', '--out', path.join(temp.dir, 'sigint'), '--allowed-host', 'evil.com', '--allowed-host', 'Dev.Example']);
     const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
     expect((await getWithHost(otherBase, '/', 'evil.com')).status).toBe(200);
     expect((await getWithHost(otherBase, '/', `dev.example:${new URL(otherBase).port}`)).status).toBe(200);
@@ -367,10 +478,13 @@ describe('sitegen watch', () => {
 describe('sitegen preview', () => {
   it('serves a built folder with nested 404 pages and no reload hook', async () => {
     const temp = await makeTempDir();
+    // Each preview started here; a failed assertion must not leave one running.
+    const started: RunningCli[] = [];
+    const start = (args: string[]) => started[started.push(startCli(args)) - 1];
     try {
       const out = path.join(temp.dir, 'out');
       expect((await runCli(['build', '--out', out])).code).toBe(0);
-      const preview = startCli(['preview', out, '--port', '0']);
+      const preview = start(['preview', out, '--port', '0']);
       const base = (await preview.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
       const home = await get(base, '/');
       expect(home.status).toBe(200);
@@ -383,15 +497,15 @@ describe('sitegen preview', () => {
       await expectOnlyLocalHosts(base, ['/', '/brand/loyal4d/', '/__sitegen/events', '/tidak/ada/']);
       expect(await preview.stop('SIGINT')).toBe(0);
 
-      const allowing = startCli(['preview', out, '--port', '0', '--allowed-host', 'evil.com']);
+      const allowing = start(['preview', out, '--port', '0', '--allowed-host', 'evil.com']);
       const allowingBase = (await allowing.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
       expect((await getWithHost(allowingBase, '/', 'evil.com')).status).toBe(200);
       expect((await getWithHost(allowingBase, '/', 'evil.org')).status).toBe(403);
       expect(await allowing.stop('SIGINT')).toBe(0);
 
       // On every interface: a warning, and the machine's own addresses are allowed.
-      const open = startCli(['preview', out, '--host', '0.0.0.0', '--port', '0']);
-      const port = (await open.waitFor(/at http:\/\/0\.0\.0\.0:(\d+)\//))[1];
+      const open = start(['preview', out, '--host', '0.0.0.0', '--port', '0']);
+      const port = (await open.waitFor(/on every network interface \(Ctrl-C to stop\)\n {2}Local: {3}http:\/\/localhost:(\d+)\//))[1];
       expect(open.output()).toMatch(/warning: --host 0\.0\.0\.0 makes this server reachable from the network/);
       const openBase = `http://127.0.0.1:${port}/`;
       const own = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
@@ -399,6 +513,7 @@ describe('sitegen preview', () => {
       expect((await getWithHost(openBase, '/', `evil.com:${port}`)).status).toBe(403);
       expect(await open.stop('SIGINT')).toBe(0);
     } finally {
+      await Promise.all(started.map((cli) => cli.stop('SIGKILL')));
       await temp.remove();
     }
   });

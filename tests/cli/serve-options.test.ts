@@ -1,0 +1,232 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
+import { distDir } from '../helpers/dist.ts';
+import { CLI } from '../helpers/paths.ts';
+
+/** A plain TCP server holding a port on 127.0.0.1, as another program would. */
+function occupy(port = 0): Promise<{ port: number; close: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server: Server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      resolve({ port: (server.address() as { port: number }).port, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+/** Holds `count` consecutive ports, starting at a port the system chose. */
+async function occupyRun(count: number): Promise<{ first: number; close: () => Promise<void> }> {
+  for (;;) {
+    const held = [await occupy()];
+    try {
+      for (let i = 1; i < count; i++) held.push(await occupy(held[0].port + i));
+      return { first: held[0].port, close: async () => void (await Promise.all(held.map((h) => h.close()))) };
+    } catch {
+      await Promise.all(held.map((h) => h.close()));
+    }
+  }
+}
+
+/** The status of a GET to host:port, with the Host header a browser would send. */
+async function statusAt(address: string, port: number, urlPath = '/'): Promise<number> {
+  return (await fetch(`http://${address}:${port}${urlPath}`, { redirect: 'manual' })).status;
+}
+
+describe('a busy port', () => {
+  it('is skipped: preview takes the next free port, says which, and serves there', async () => {
+    const busy = await occupy();
+    const preview = startCli(['preview', distDir(), '--port', String(busy.port)]);
+    try {
+      const [, requested, chosen] = await preview.waitFor(/^\[sitegen\] port (\d+) is in use; using (\d+)$/m);
+      expect(Number(requested)).toBe(busy.port);
+      expect(Number(chosen)).toBeGreaterThan(busy.port);
+      expect(Number(chosen)).toBeLessThanOrEqual(busy.port + 10);
+      await preview.waitFor(new RegExp(`previewing .+ at http://127\\.0\\.0\\.1:${chosen}/ \\(Ctrl-C to stop\\)`));
+      const home = await fetch(`http://127.0.0.1:${chosen}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<html lang="id">');
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await preview.stop('SIGKILL');
+      await busy.close();
+    }
+  });
+
+  it('is an error in one line, exit 1, with --strict-port', async () => {
+    const busy = await occupy();
+    try {
+      const result = await runCli(['preview', distDir(), '--port', String(busy.port), '--strict-port'], { timeoutMs: 20_000 });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `sitegen: Port ${busy.port} on 127.0.0.1 is already in use (--strict-port). Stop the other server, pass --port with a free port, or leave out --strict-port to take the next free one.\n`,
+      );
+      expect(result.stdout).not.toContain('previewing');
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('is an error in one line, exit 1, when the ten ports after it are busy too', async () => {
+    const busy = await occupyRun(11);
+    try {
+      const result = await runCli(['preview', distDir(), '--port', String(busy.first)], { timeoutMs: 20_000 });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `sitegen: Ports ${busy.first} to ${busy.first + 10} on 127.0.0.1 are all in use. Stop the other servers, or pass --port with a free port (--port 0 takes any free one).\n`,
+      );
+    } finally {
+      await busy.close();
+    }
+  });
+});
+
+describe('--host', () => {
+  const lanAddresses = () =>
+    Object.values(os.networkInterfaces())
+      .flat()
+      .filter((address) => address?.family === 'IPv4' && !address.internal)
+      .map((address) => address!.address);
+
+  it('with no value listens on every interface and prints the Local URL and one Network URL per LAN address', async () => {
+    const preview = startCli(['preview', distDir(), '--host', '--port', '0']);
+    try {
+      const port = Number((await preview.waitFor(/on every network interface \(Ctrl-C to stop\)\n {2}Local: {3}http:\/\/localhost:(\d+)\/\n/))[1]);
+      const lan = lanAddresses();
+      const expected = lan.length > 0 ? lan.map((address) => `  Network: http://${address}:${port}/`) : ['  Network: no address besides loopback was found'];
+      await preview.waitFor(new RegExp(`${expected.at(-1)!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n`));
+      const lines = preview.output().split('\n');
+      expect(lines.filter((line) => line.startsWith('  Network: '))).toEqual(expected);
+      expect(preview.output()).toContain('warning: --host 0.0.0.0 makes this server reachable from the network');
+      expect(await statusAt('127.0.0.1', port)).toBe(200);
+      // Reachable at each LAN address, which the Host check accepts.
+      for (const address of lan) expect(await statusAt(address, port), address).toBe(200);
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await preview.stop('SIGKILL');
+    }
+  });
+
+  it('left out listens on loopback only', async () => {
+    const preview = startCli(['preview', distDir(), '--port', '0']);
+    try {
+      const port = Number((await preview.waitFor(/at http:\/\/127\.0\.0\.1:(\d+)\/ \(Ctrl-C to stop\)\n/))[1]);
+      expect(preview.output()).not.toMatch(/Network:|warning/);
+      expect(await statusAt('127.0.0.1', port)).toBe(200);
+      for (const address of lanAddresses()) await expect(statusAt(address, port), address).rejects.toThrow();
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await preview.stop('SIGKILL');
+    }
+  });
+});
+
+describe('--open', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let opened: string;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    // A stand-in for the desktop's opener: it notes the URL it was asked to open.
+    opened = path.join(temp.dir, 'opened.txt');
+    writeFileSync(path.join(temp.dir, 'xdg-open'), `#!/bin/sh\necho "$1" >> '${opened}'\n`, { mode: 0o755 });
+  });
+  afterAll(() => temp.remove());
+
+  /**
+   * Runs `sitegen preview` on a terminal (script(1) gives it a pseudo-terminal), waits for
+   * the start line (and `until`, if given), then presses Ctrl-C on that terminal; resolves
+   * with everything it printed, in order, once it has stopped.
+   */
+  function previewOnTerminal(flags: string[], env: Record<string, string>, until?: () => boolean): Promise<{ code: number | null; output: string }> {
+    const command = [process.execPath, CLI, 'preview', distDir(), '--port', '0', ...flags].map((word) => `'${word}'`).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { ...process.env, CI: '', PATH: `${temp.dir}:${process.env.PATH}`, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return (async () => {
+      try {
+        let hasExited = false;
+        void exited.then(() => (hasExited = true));
+        await eventually(async () => hasExited || (output.includes('Ctrl-C to stop') && (until?.() ?? true)));
+        if (hasExited) throw new Error(`sitegen preview ended before it was stopped:\n${output}`);
+        child.stdin.write('\x03');
+        return { code: await exited, output: output.replace(/\r\n/g, '\n') };
+      } finally {
+        child.kill('SIGKILL');
+      }
+    })();
+  }
+
+  it('opens the site in the browser on a terminal, and nothing opens without it or in CI', async () => {
+    const withOpen = await previewOnTerminal(['--open'], {}, () => existsSync(opened));
+    const url = withOpen.output.match(/at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/)![1];
+    expect(withOpen.output).toContain(`[sitegen] opening ${url} in the browser\n`);
+    expect(withOpen.code).toBe(0);
+    expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
+
+    // Ctrl-C comes after the start line, so a browser opened at start would be in the output before "stopped".
+    for (const [flags, env] of [[[], {}], [['--no-open'], {}], [['--open'], { CI: '1' }]] as const) {
+      const run = await previewOnTerminal([...flags], env);
+      expect(run.output, flags.join(' ')).toMatch(/\[sitegen\] stopped\n$/);
+      expect(run.output, flags.join(' ')).not.toContain('opening');
+    }
+    expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
+  });
+});
+
+describe('sitegen preview of a site built for a base path', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let out: string;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    out = path.join(temp.dir, 'out');
+    const built = await runCli(['build', '--out', out, '--site-url', 'https://user.example.io/repo/']);
+    expect(built.code, built.stderr).toBe(0);
+  });
+  afterAll(() => temp.remove());
+
+  it('serves it under the base read from the build, names the base, and answers 404 outside it', async () => {
+    const preview = startCli(['preview', out, '--port', '0']);
+    try {
+      const [, base] = await preview.waitFor(
+        /previewing .+ at (http:\/\/127\.0\.0\.1:\d+\/)repo\/ \(base path \/repo\/, from the canonical link of .+index\.html; Ctrl-C to stop\)/,
+      );
+      const home = await fetch(`${base}repo/`);
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toContain('<link rel="canonical" href="https://user.example.io/repo/">');
+      expect((await fetch(`${base}repo/artikel/`)).status).toBe(200);
+      const css = html.match(/href="(\/repo\/assets\/styles\.[0-9a-f]+\.css)"/)![1];
+      expect((await fetch(`${base}${css.slice(1)}`)).status).toBe(200);
+      // Outside the base is outside the site, as on the host: a link that forgot the base fails here too.
+      const root = await fetch(base, { redirect: 'manual' });
+      expect(root.status).toBe(404);
+      expect((await fetch(`${base}artikel/`, { redirect: 'manual' })).status).toBe(404);
+      const bare = await fetch(`${base}repo`, { redirect: 'manual' });
+      expect(bare.status).toBe(301);
+      expect(bare.headers.get('location')).toBe('/repo/');
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await preview.stop('SIGKILL');
+    }
+  });
+
+  it('serves it at another base given by --base', async () => {
+    const preview = startCli(['preview', out, '--port', '0', '--base', '/']);
+    try {
+      const [, base] = await preview.waitFor(/previewing .+ at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/);
+      expect((await fetch(base)).status).toBe(200);
+      expect((await fetch(`${base}repo/`)).status).toBe(404);
+      expect(await preview.stop('SIGINT')).toBe(0);
+    } finally {
+      await preview.stop('SIGKILL');
+    }
+  });
+});
