@@ -3,7 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { createOutput, createProgress, displayPath, reportBuild, reportCheck, type Output, type OutputFlags } from './cli-output.ts';
 import { explainSystemError, sitegenError } from './errors.ts';
 import { CheckFailed } from './errors-data.ts';
-import { ignoreClosedPipe } from './terminal.ts';
+import { ignoreClosedPipe, painterFor, type Paint } from './terminal.ts';
 import { normalizeBase } from './static-host.ts';
 
 declare const SITEGEN_VERSION: string;
@@ -148,11 +148,25 @@ async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: st
     isStrictPort: options.strictPort === true,
     allowedHosts: options.allowedHost,
     log: (line) => process.stdout.write(`[sitegen] ${line}\n`),
+    // A failed rebuild is an error: on stderr, in colour on a terminal (NO_COLOR, FORCE_COLOR).
+    logError: (text) => process.stderr.write(`[sitegen] ${text}\n`),
+    errorStyle: errorStyleFor(painterFor(process.stderr)),
   });
   await printListening({ at: 'serving', everywhere: 'serving on every network interface' }, options, watcher);
   await stopRequested;
   await watcher.close();
   process.stdout.write('[sitegen] stopped\n');
+}
+
+/** The error screen's terminal parts in colour: the title and caret red, the error line bold, the rest dim. */
+function errorStyleFor(paint: Paint) {
+  return {
+    title: (text: string) => paint(['red', 'bold'], text),
+    location: (text: string) => paint('bold', text),
+    errorLine: (text: string) => paint('bold', text),
+    caret: (text: string) => paint('red', text),
+    context: (text: string) => paint('dim', text),
+  };
 }
 
 /** `sitegen preview`: serve a built folder as a static host would until Ctrl-C or SIGTERM. Reads disk only. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createBuilder, type BuildResult } from './builder.ts';
-import { errorScreenText, toErrorScreen } from './error-screen.ts';
+import { errorScreenText, type ScreenStyle, toErrorScreen } from './error-screen.ts';
 import { planLiveUpdate, type LiveUpdate } from './live-update.ts';
 import { describePortChoice, startServer, type ErrorScreen, type SiteServer } from './serve.ts';
 import { basePathOf } from './site-url.ts';
@@ -20,8 +20,12 @@ export interface WatchOptions {
   siteUrl?: string;
   /** Where `siteUrl` came from, for error messages. */
   siteUrlOrigin?: string;
-  /** Called with each line the watcher reports (the CLI prints them). */
+  /** Called with each line the watcher reports (the CLI prints them on stdout). */
   log: (line: string) => void;
+  /** Called with each failed rebuild's report, code frame included (the CLI prints it on stderr); default `log`. */
+  logError?: (text: string) => void;
+  /** How the report of a failed rebuild is styled (colour on a terminal); default plain. */
+  errorStyle?: ScreenStyle;
   /** Quiet period after the last change before rebuilding; a burst of saves becomes one rebuild. */
   debounceMs?: number;
 }
@@ -60,7 +64,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
     } catch (caught) {
       // Printed once per failed rebuild; requests only read `error`, they never print it again.
       error = toErrorScreen(caught, root);
-      options.log(errorScreenText(error));
+      (options.logError ?? options.log)(errorScreenText(error, options.errorStyle));
     } finally {
       server?.publish(update);
     }

@@ -328,6 +328,10 @@ describe('sitegen watch', () => {
     expect(stylesheet.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(stylesheet.body).toContain('.error-line');
     expect(watcher.output()).toContain(`Unexpected Application Error! (src/templates/SiteFooter.tsx:${line})`);
+    // A failed rebuild is an error: reported on stderr, never on stdout (with no colour through a pipe).
+    expect(watcher.stderr()).toContain(`[sitegen] Unexpected Application Error! (src/templates/SiteFooter.tsx:${line})`);
+    expect(watcher.stdout()).not.toContain('Unexpected Application Error!');
+    expect(watcher.stderr()).not.toMatch(/\x1b\[/);
     expect(watcher.output()).toContain(`\nsrc/templates/SiteFooter.tsx:${line}:${column}\n${frame}\n`);
     // The last good output is untouched on disk.
     expect(readFileSync(path.join(project, 'dist/kontak/index.html'), 'utf8')).toContain('Kirim Pesan');

@@ -52,9 +52,11 @@ export async function copyProject(dir: string): Promise<string> {
 }
 
 export interface RunningCli {
-  /** Everything printed to stdout so far. */
+  /** Everything printed so far: stdout, then stderr. */
   output: () => string;
-  /** Resolves with the first stdout match of `pattern`, waiting up to `timeoutMs`. */
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the first match of `pattern` in stdout or stderr, waiting up to `timeoutMs`. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
   /** Sends a signal and resolves with the exit code. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
@@ -65,7 +67,7 @@ export interface RunningCli {
 export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): RunningCli {
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO,
-    env: { ...process.env, CI: '1', ...options.env },
+    env: { ...process.env, CI: '1', FORCE_COLOR: undefined, NO_COLOR: undefined, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -75,7 +77,10 @@ export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.P
     stdout += chunk;
     for (const listener of listeners) listener();
   });
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    for (const listener of listeners) listener();
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code, signal) => {
       if (signal) stderr += `\n[test helper] process ended by ${signal}\n`;
@@ -84,11 +89,13 @@ export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.P
   );
   return {
     output: () => stdout + stderr,
+    stdout: () => stdout,
+    stderr: () => stderr,
     exited,
     waitFor(pattern, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const match = stdout.match(pattern);
+          const match = stdout.match(pattern) ?? stderr.match(pattern);
           if (match) {
             listeners.delete(check);
             clearTimeout(timer);
