@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, readFileSync, realpathSync, symlinkSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, type CliResult } from '../helpers/cli.ts';
+import { makeTempDir, runProcess, type CliResult } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
 
 /**
@@ -12,16 +11,7 @@ import { REPO } from '../helpers/paths.ts';
 describe('bin/sitegen (launcher)', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let copy: string;
-  const run = (args: string[]): Promise<CliResult> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(copy, 'bin/sitegen'), ...args], { cwd: copy, env: { ...process.env, CI: '1' } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const run = (args: string[]): Promise<CliResult> => runProcess(process.execPath, [path.join(copy, 'bin/sitegen'), ...args], { cwd: copy });
   /** bin/.cli.json, the name of the current bundle ('' when there is none). */
   const pointer = () => (existsSync(path.join(copy, 'bin/.cli.json')) ? readFileSync(path.join(copy, 'bin/.cli.json'), 'utf8') : '');
 

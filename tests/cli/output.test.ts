@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { makeTempDir, runCli, runProcess } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 import { CLI } from '../helpers/paths.ts';
 
@@ -185,16 +185,7 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     expect(closed).toEqual({ code: 0, signal: null, stderr: '' });
 
     // The same through a shell pipeline; pipefail makes the status sitegen's own.
-    const shell = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const command = `set -o pipefail; "${process.execPath}" "${CLI}" check "${site}" --sizes | head -1`;
-      const child = spawn('bash', ['-c', command], { env: { ...process.env, CI: '1', FORCE_COLOR: undefined, NO_COLOR: undefined } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    const shell = await runProcess('bash', ['-c', `set -o pipefail; "${process.execPath}" "${CLI}" check "${site}" --sizes | head -1`]);
     expect(shell).toEqual({ code: 0, stdout: expect.stringMatching(/^page +HTML +HTML gz +CSS gz +JS gz +first load gz\n$/), stderr: '' });
   });
 

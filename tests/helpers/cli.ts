@@ -17,9 +17,17 @@ export interface CliResult {
  * codes to the output); a test sets them in `env`.
  */
 export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+  return runProcess(process.execPath, [CLI, ...args], { cwd: options.cwd ?? REPO, ...options });
+}
+
+/**
+ * Runs any command (a launcher, a shell pipeline) the way runCli runs sitegen: CI=1, the
+ * shell's colour settings left out, stdout and stderr collected, an optional SIGKILL timeout.
+ */
+export function runProcess(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: options.cwd ?? REPO,
+    const child = spawn(file, args, {
+      cwd: options.cwd,
       env: { ...process.env, CI: '1', FORCE_COLOR: undefined, NO_COLOR: undefined, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
