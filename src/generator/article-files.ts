@@ -44,7 +44,7 @@ function listArticleFiles(root: string, problems: string[]): string[] {
     return [];
   }
   const files: string[] = [];
-  for (const { name } of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const { name } of entries.sort((a, b) => compareText(a.name, b.name))) {
     const file = `${ARTICLE_DIR}/${name}`;
     // Editors' swap and backup files, .DS_Store, and the like.
     if (name.startsWith('.') || name.endsWith('~')) continue;
@@ -67,6 +67,18 @@ export function locateFrontMatter(text: string): { yamlText: string; body: strin
   const closing = CLOSING.exec(rest);
   if (!closing) return undefined;
   return { yamlText: rest.slice(0, closing.index), body: rest.slice(closing.index + closing[0].length).replace(/^\r?\n/, '') };
+}
+
+/** Orders text by code unit, the same on every machine and locale. Pure. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Line breaks in `text` (LF; a CRLF counts once). Pure. */
+export function countNewlines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
 }
 
 /** The file opens a front matter ("---" on line 1), closed or not. Pure. */

@@ -1,5 +1,5 @@
 import type * as Yaml from 'yaml';
-import { locateFrontMatter, opensFrontMatter } from './article-files.ts';
+import { countNewlines, locateFrontMatter, opensFrontMatter } from './article-files.ts';
 import { requireFromSitegen } from './node-require.ts';
 
 /** Where something is in a file: 1-based line and column. */
@@ -128,10 +128,4 @@ function hintFor(code: string): string {
 
 function firstLine(message: string): string {
   return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-}
-
-function countNewlines(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
-  return count;
 }

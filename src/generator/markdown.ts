@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { countNewlines } from './article-files.ts';
 
 /**
  * Markdown to HTML for article bodies: CommonMark plus GFM tables and strikethrough
@@ -100,10 +101,4 @@ function sourceLineOf(blocks: Block[], htmlLine: number): number {
   const [start, end] = block.map;
   const inner = block.keepsLines ? Math.min(htmlLine - block.htmlLine, end - start - 1) : 0;
   return start + inner + 1;
-}
-
-function countNewlines(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
-  return count;
 }

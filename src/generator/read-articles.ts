@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Article } from '../content/types.ts';
 import { checkRecord, describeValue, frontMatterSchema, unknownKeys } from './content-schema.ts';
 import { printable } from './errors.ts';
-import { type ArticleFiles, SLUG } from './article-files.ts';
+import { type ArticleFiles, compareText, SLUG } from './article-files.ts';
 import { type Position, splitFrontMatter } from './front-matter.ts';
 import { checkArticleBody } from './html-policy.ts';
 import type { RenderedMarkdown } from './markdown.ts';
@@ -82,9 +82,6 @@ export function compareArticles(a: Article, b: Article): number {
   return a.order - b.order || compareText(b.publishedAt, a.publishedAt) || compareText(a.title, b.title) || compareText(a.slug, b.slug);
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** One file's article, body HTML and problems. Pure apart from `render`. */
 function readArticle(file: string, text: string, render: Render | undefined): FileResult {

@@ -1,4 +1,5 @@
 import type { Brand, SeoCopy, SiteContent } from '../content/types.ts';
+import { SLUG } from './article-files.ts';
 import { brandSchema, checkRecord, describeValue, siteSchema, unknownKeys } from './content-schema.ts';
 
 /** Where each part of the configuration is defined, for error messages. */
@@ -7,7 +8,6 @@ const CONTENT_FILES = {
   brands: 'src/content/brands.ts',
 } as const;
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Every rule the TypeScript configuration (site, brands, page copy) must meet, checked at
