@@ -4,6 +4,7 @@ import type { Content } from '../content/types.ts';
 import { planAssets, type PlannedAssets } from './assets.ts';
 import { createSiteBundler, type Bundles } from './bundle-site.ts';
 import { sitegenError } from './errors.ts';
+import { summarizeList } from './format-text.ts';
 import { DuplicateIds } from './errors-data.ts';
 import { planHostFiles } from './host-files.ts';
 import type { LinkTarget } from './link-brands.ts';
@@ -270,8 +271,4 @@ function composeWarnings(content: Content, bodies: Map<string, string>): string[
   if (missingBodies.length === 0) return [];
   const have = missingBodies.length === 1 ? ' has' : 's have';
   return [`${missingBodies.length} article${have} no body yet and render the fallback article with noindex: ${summarizeList(missingBodies)}`];
-}
-
-function summarizeList(items: string[], max = 4): string {
-  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
 }

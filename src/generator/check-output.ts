@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
-import { formatKb } from './format-size.ts';
+import { formatKb } from './format-text.ts';
 import { checkPage, isOutboundLink, opensSafely } from './html-policy.ts';
 import { hostRoot, normalizeBase, resolveUrlPath, stripBasePath, vetUrlPath, type Refusal } from './static-host.ts';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { BuildResult } from './builder.ts';
 import type { CheckReport, PageWeight } from './check-output.ts';
 import { describeError, SitegenError } from './errors.ts';
-import { formatBytes, formatKb } from './format-size.ts';
+import { formatBytes, formatKb, summarizeList } from './format-text.ts';
 import { painterFor, type Paint } from './terminal.ts';
 
 /**
@@ -164,10 +164,6 @@ function weightTable(weights: PageWeight[]): string[] {
 export function displayPath(dir: string): string {
   const relative = path.relative(process.cwd(), dir);
   return relative === '' ? '.' : relative.startsWith('..') ? path.resolve(dir) : relative;
-}
-
-function summarizeList(items: string[], max = 4): string {
-  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
 }
 
 /** A one-line "pages rendered of total" indicator on stderr, only on a terminal outside CI, only after a second, never when `isOff`. */
