@@ -142,7 +142,9 @@ describe('--open', () => {
    * with everything it printed, in order, once it has stopped.
    */
   function previewOnTerminal(flags: string[], env: Record<string, string>, until?: () => boolean): Promise<{ code: number | null; output: string }> {
-    const command = [process.execPath, CLI, 'preview', distDir(), '--port', '0', ...flags].map((word) => `'${word}'`).join(' ');
+    // `exec`: script(1) runs the command through $SHELL, or dash where SHELL is unset (CI);
+    // dash would stay as node's parent and die of the Ctrl-C itself, exiting 130.
+    const command = `exec ${[process.execPath, CLI, 'preview', distDir(), '--port', '0', ...flags].map((word) => `'${word}'`).join(' ')}`;
     const child = spawn('script', ['-qec', command, '/dev/null'], {
       env: { ...process.env, CI: '', PATH: `${temp.dir}:${process.env.PATH}`, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
