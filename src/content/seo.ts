@@ -12,10 +12,8 @@ export const seo: SeoCopy = {
     description: `${listed.length} artikel tentang pengelolaan dana, fitur permainan, keamanan akun, dan review ${brands.map((b) => b.name).join(', ')}.`,
   }),
   article: (article) => ({ title: article.title, description: article.excerpt }),
-  missingArticle: (article, site) => ({
-    title: `${article.title} (belum tersedia)`,
-    description: `Artikel "${article.title}" belum tersedia. ${site.fallbackArticle.bodyText}`,
-  }),
+  // The page shows the fallback article, so it carries the fallback article's own title and text.
+  missingArticle: (_article, site) => ({ title: site.fallbackArticle.title, description: site.fallbackArticle.bodyText }),
   brand: (brand, site) => ({
     title: `Review ${brand.name}: Rating ${brand.rating}/5`,
     description: `Review ${brand.name}: rating ${brand.rating}/5 dari ${groupThousands(site.ratingCount, '.')} ulasan, berdiri sejak ${brand.established}. ${brand.description}`,

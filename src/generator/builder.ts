@@ -14,6 +14,7 @@ import type { ArticleMemo } from './read-articles.ts';
 import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
 import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
+import { cardFingerprint, createCardPlanner, emitCards, layOutCard, type CardPlanner, type CardReport } from './social-cards.ts';
 import { renderTimeLimitMs } from './time-limit.ts';
 import { AtomicDirWriter, cleanUpOnSignal, IncrementalDirWriter, type Writer } from './write-output.ts';
 
@@ -35,6 +36,13 @@ export interface Project {
   writer?: Writer;
   /** Build the articles marked `draft: true` too (watch, `build --drafts`); default false. */
   drafts?: boolean;
+  /** Draw social cards (og:image); default true. `--no-cards` turns them off. */
+  cards?: boolean;
+  /**
+   * Where drawn cards are kept between builds; default <root>/node_modules/.cache/sitegen
+   * ($SITEGEN_CACHE_DIR in the CLI), none with `writer` (every card is drawn).
+   */
+  cacheDir?: string;
 }
 
 export interface BuildResult {
@@ -52,6 +60,8 @@ export interface BuildResult {
   warnings: string[];
   /** Drafts left out of this build (`draft: true` without `drafts`). */
   draftsLeftOut: string[];
+  /** Social cards drawn by this build and read from the cache. */
+  cards: CardReport;
   /** Milliseconds spent in each stage, in order. */
   timings: Record<string, number>;
   /** Resolves when the previous output folder has been deleted. */
@@ -92,6 +102,9 @@ export async function createBuilder(project: Project, { incremental = false } = 
   // Parsed articles by file: kept between incremental builds, so unchanged files skip YAML and Markdown.
   const articleMemo: ArticleMemo | undefined = incremental ? new Map() : undefined;
   const keptWriter: Writer | undefined = project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
+  // With an in-memory writer (tests) nothing touches the disk: no cache unless one is named.
+  const cacheDir = project.cacheDir ?? (project.writer ? undefined : path.join(root, 'node_modules', '.cache', 'sitegen'));
+  let fingerprint: Promise<string> | undefined;
   let lastBundles: Bundles | undefined;
   let disposed: Promise<void> | undefined;
 
@@ -115,11 +128,24 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
     clock.lap('link brand mentions');
     const assets = planAssets(bundles, content.brands);
-    const routes = planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls });
+    const cardTemplate = project.cards === false ? undefined : site.templates.SocialCard;
+    const cards = cardTemplate && createCardPlanner(layOutCard(cardTemplate, site, limitMs), await (fingerprint ??= cardFingerprint()));
+    const routes = planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, socialImage: cards?.image });
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
-    const summary = await writeSite(writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock });
-    return { pages: routes.length, siteUrl, ...summary, durationMs: clock.total(), warnings: composeWarnings(content, bodies), draftsLeftOut, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
+    const toWrite = { routes, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards, cacheDir };
+    const { cardReport, ...summary } = await writeSite(writer, toWrite);
+    return {
+      pages: routes.length,
+      siteUrl,
+      ...summary,
+      durationMs: clock.total(),
+      warnings: composeWarnings(content, bodies),
+      draftsLeftOut,
+      cards: cardReport,
+      timings: clock.timings,
+      cleanup: writer.cleanup ?? Promise.resolve(),
+    };
   };
 
   // After a failure the kept bundles may not match the sources: the next run bundles again.
@@ -193,13 +219,16 @@ interface SiteToWrite {
   limitMs: number;
   onPage?: (done: number, total: number) => void;
   clock: Clock;
+  /** The cards the routes asked for; absent when cards are off. */
+  cards?: CardPlanner;
+  cacheDir?: string;
 }
 
 /**
  * Hands the assets, every rendered page and the host files to the writer, then commits;
  * on any failure the writer drops everything. Touches disk only through the writer.
  */
-async function writeSite(writer: Writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage, clock }: SiteToWrite) {
+async function writeSite(writer: Writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage, clock, cards, cacheDir }: SiteToWrite) {
   // A body may set ids; a page that then uses one twice (id="main" is the skip link's
   // target) is invalid HTML. Only pages that can hold such an id are parsed again.
   const mayRepeatIds = [...linked.values()].some((html) => /\sid\s*=/i.test(html));
@@ -218,9 +247,11 @@ async function writeSite(writer: Writer, { routes, site, assets, siteUrl, stages
     }
     for (const file of planHostFiles(routes, siteUrl)) await writer.add(file);
     clock.lap('render and write');
+    const cardReport = cards ? await emitCards(cards.planned(), cacheDir, (file) => writer.add(file)) : { rendered: 0, cached: 0 };
+    clock.lap('social cards');
     const summary = await writer.commit();
     clock.lap('commit');
-    return summary;
+    return { ...summary, cardReport };
   } catch (error) {
     await writer.abort();
     throw error;

@@ -120,6 +120,7 @@ function referencesOf($: CheerioAPI): [kind: string, reference: string][] {
   $('link[href]').each((_, el) => void references.push([`<link rel="${$(el).attr('rel')}">`, $(el).attr('href')!]));
   $('script[src], img[src], source[src]').each((_, el) => void references.push([`<${el.tagName}>`, $(el).attr('src')!]));
   $('form[action]').each((_, el) => void references.push(['form action', $(el).attr('action')!]));
+  $('meta[property="og:image"][content]').each((_, el) => void references.push(['og:image', $(el).attr('content')!]));
   return references;
 }
 

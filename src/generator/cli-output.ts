@@ -102,6 +102,8 @@ export function reportBuild(output: Output, result: BuildResult, outDir: string,
   output.say(
     `${output.paintOut('green', 'sitegen:')} wrote ${bold(`${result.pages} pages`)} (${result.files} files, ${formatBytes(result.bytes)}) to ${displayPath(outDir)}/ in ${bold(`${Math.round(result.durationMs)} ms`)}`,
   );
+  const { rendered, cached } = result.cards;
+  if (rendered + cached > 0) output.say(`social cards: ${rendered} drawn, ${cached} from the cache`);
   const drafts = result.draftsLeftOut;
   if (drafts.length > 0) output.say(`${drafts.length} draft${drafts.length === 1 ? '' : 's'} left out: ${summarizeList(drafts)} (--drafts includes them)`);
   for (const warning of result.warnings) output.warn(warning);
@@ -127,6 +129,7 @@ function buildFigures(result: BuildResult, outDir: string) {
     timings: Object.fromEntries(Object.entries(result.timings).map(([stage, ms]) => [stage, Math.round(ms * 10) / 10])),
     warnings: result.warnings,
     draftsLeftOut: result.draftsLeftOut,
+    cards: result.cards,
     writtenFiles: result.writtenFiles,
   };
 }

@@ -66,7 +66,8 @@ function declareBuild(program: Command, output: () => Output) {
     .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
     .option('--site-url <url>', 'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
-    .option('--drafts', 'include the articles marked "draft: true" (with a DRAFT marker and noindex)');
+    .option('--drafts', 'include the articles marked "draft: true" (with a DRAFT marker and noindex)')
+    .option('--no-cards', 'draw no social cards: pages get no og:image (for benchmarks)');
   addOutputOptions(build, 'also print the time of each stage and every file written')
     .option('--timings', 'print the time of each stage (the first half of --verbose)')
     .action((options) => buildCommand(options, output()));
@@ -230,7 +231,7 @@ async function newArticleCommand(slug: string, options: { brand: string; root: s
  * Ctrl-C or SIGTERM it deletes the temporary folder and the lock and exits 130 or 143.
  * Writes the output folder; returns once the previous output is deleted.
  */
-async function buildCommand(options: { out?: string; siteUrl?: string; root: string; drafts?: boolean; timings?: boolean }, output: Output): Promise<void> {
+async function buildCommand(options: { out?: string; siteUrl?: string; root: string; drafts?: boolean; cards: boolean; timings?: boolean }, output: Output): Promise<void> {
   const { createBuilder } = await import('./builder.ts');
   const { removeUnfinishedOutputSync } = await import('./write-output.ts');
   const project = resolveProject(options);
@@ -244,7 +245,7 @@ async function buildCommand(options: { out?: string; siteUrl?: string; root: str
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
-  const builder = await createBuilder({ ...project, drafts: options.drafts === true, onPage: progress.update });
+  const builder = await createBuilder({ ...project, drafts: options.drafts === true, cards: options.cards, onPage: progress.update });
   const result = await builder.build().finally(() => builder.dispose());
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
   progress.clear();
@@ -265,6 +266,7 @@ function resolveProject(options: { root: string; out?: string; siteUrl?: string 
     outDir: options.out ?? path.join(root, 'dist'),
     siteUrl: options.siteUrl ?? fromEnv,
     siteUrlOrigin: options.siteUrl !== undefined ? '--site-url' : 'SITE_URL',
+    cacheDir: process.env.SITEGEN_CACHE_DIR ? path.resolve(process.env.SITEGEN_CACHE_DIR) : undefined,
   };
 }
 

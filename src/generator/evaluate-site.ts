@@ -3,7 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import type { SiteContent } from '../content/types.ts';
 import type { ComponentType } from 'react';
-import type { TemplateName } from '../templates/index.ts';
+import type { SocialCardProps, TemplateName } from '../templates/index.ts';
 import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
 import { sitegenError } from './errors.ts';
 import { SiteModuleExportsMissing, SiteModuleFailed, SiteModuleTimeout } from './errors-data.ts';
@@ -12,7 +12,8 @@ import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from '
 
 export interface SiteModule {
   content: SiteContent;
-  templates: Record<TemplateName, ComponentType<any>>;
+  /** The page templates, and SocialCard (absent in a project that has none: no cards). */
+  templates: Record<TemplateName, ComponentType<any>> & { SocialCard?: ComponentType<SocialCardProps> };
   /** Maps an error thrown by site code to "src/templates/X.tsx:12" (and column), when the stack allows. */
   locate(error: unknown): SourcePosition | undefined;
 }

@@ -1,6 +1,7 @@
-import type { Article, Brand, Content, SiteConfig } from '../content/types.ts';
-import type { ArticleSummary, ArticleView } from '../templates/index.ts';
+import type { Article, Brand, Content, PageCopy, SiteConfig } from '../content/types.ts';
+import type { ArticleSummary, ArticleView, SocialCardProps, SocialMeta } from '../templates/index.ts';
 import { createLayout, type AssetPaths, type LayoutFor } from './layout.ts';
+import type { SocialImage } from './social-cards.ts';
 import { fallbackArticleView, summarizeArticle } from './summaries.ts';
 
 export interface PlanInput {
@@ -11,6 +12,15 @@ export interface PlanInput {
   siteUrl: string;
   /** Site-relative asset paths ("/assets/client.1a2b3c4d.js"). */
   assets: AssetPaths;
+  /** Plans the social card `name` and returns its og:image (site-relative URL); absent: no cards (`--no-cards`). */
+  socialImage?: (name: string, props: SocialCardProps, alt: string) => SocialImage;
+}
+
+/** What a page's social card shows: a file name (unique per card), the big line, the brand badge. */
+export interface CardSpec {
+  name: string;
+  title: string;
+  brand?: Brand;
 }
 
 /** What every props builder reads: the input plus what is derived once for all pages. */
@@ -22,6 +32,10 @@ export interface PageContext extends PlanInput {
   brandOf(article: Article): Brand;
   summarize(article: Article): ArticleSummary;
   fallbackView: ArticleView;
+  /** The site's own card (home, list, contact). */
+  siteCard: CardSpec;
+  /** The og:/twitter: data of the page at `path`, its card drawn from `card`. */
+  social(path: string, copy: PageCopy, card: CardSpec, article?: SocialMeta['article']): SocialMeta;
 }
 
 /** Returns the PageContext for one plan: layout, URL and brand look-ups, the fallback article. Pure. */
@@ -30,13 +44,31 @@ export function createPageContext(input: PlanInput): PageContext {
   const brandBySlug = new Map(content.brands.map((brand) => [brand.slug, brand]));
   // validate-content.ts guarantees every article names a known brand.
   const brandOf = (article: Article) => brandBySlug.get(article.brand)!;
+  const absolute = (path: string) => siteUrl + path.replace(/^\//, '');
+  const site = content.site;
   return {
     ...input,
-    site: content.site,
+    site,
     layout: createLayout(content.site, content.brands, siteUrl, assets),
-    absolute: (path) => siteUrl + path.replace(/^\//, ''),
+    absolute,
     brandOf,
     summarize: (article) => summarizeArticle(article, brandOf(article), content.site),
     fallbackView: fallbackArticleView(content.site),
+    siteCard: { name: 'situs', title: site.tagline },
+    social(path, copy, card, article) {
+      const props: SocialCardProps = { title: card.title, siteName: site.name, notice: site.responsiblePlay };
+      if (card.brand) props.brand = { name: card.brand.name, color: card.brand.color };
+      const alt = card.brand ? `${card.title} (${card.brand.name}), ${site.name}` : `${card.title}, ${site.name}`;
+      const image = input.socialImage?.(card.name, props, alt);
+      return {
+        type: article ? 'article' : 'website',
+        title: copy.title,
+        description: copy.description,
+        url: absolute(path),
+        siteName: site.name,
+        ...(image ? { image: { ...image, url: absolute(image.url) } } : {}),
+        ...(article ? { article } : {}),
+      };
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { ArticlePageProps } from '../templates/index.ts';
 import { formatDate } from './format-date.ts';
 import { pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
-import { articleSchema } from './schema-org.ts';
+import { articleSchema, fallbackArticleSchema } from './schema-org.ts';
 import { readTime, summarizeBrand } from './summaries.ts';
 
 /**
@@ -18,12 +18,15 @@ export function articleProps(article: Article, context: PageContext): ArticlePag
 function writtenArticleProps(article: Article, body: string, context: PageContext): ArticlePageProps {
   const { site, siteUrl } = context;
   const brand = context.brandOf(article);
-  const canonical = context.absolute(`/artikel/${article.slug}/`);
-  const meta = pageMeta(context.content.seo.article(article), site.name, {
+  const path = `/artikel/${article.slug}/`;
+  const canonical = context.absolute(path);
+  const copy = context.content.seo.article(article);
+  const dates = { publishedTime: article.publishedAt, modifiedTime: article.updatedAt ?? article.publishedAt, section: brand.name };
+  const meta = pageMeta(copy, site.name, {
     canonical,
     isNoindex: article.draft,
     author: article.author,
-    social: { type: 'article', title: article.title, description: article.excerpt, url: canonical, siteName: site.name },
+    social: context.social(path, { title: article.title, description: article.excerpt }, { name: `artikel-${article.slug}`, title: article.title, brand }, dates),
     jsonLd: [articleSchema(article, brand, canonical, site, siteUrl)],
   });
   return {
@@ -44,13 +47,23 @@ function writtenArticleProps(article: Article, body: string, context: PageContex
   };
 }
 
+/**
+ * The fallback article's own metadata (its title, author and Article JSON-LD dated
+ * site.articleSchemaDate), at the missing article's address, with noindex.
+ */
 function missingArticleProps(article: Article, context: PageContext): ArticlePageProps {
-  const { site } = context;
-  const meta = pageMeta(context.content.seo.missingArticle(article, site), site.name, {
-    canonical: context.absolute(`/artikel/${article.slug}/`),
+  const { site, siteUrl } = context;
+  const fallback = site.fallbackArticle;
+  const path = `/artikel/${article.slug}/`;
+  const canonical = context.absolute(path);
+  const copy = context.content.seo.missingArticle(article, site);
+  const date = site.articleSchemaDate;
+  const meta = pageMeta(copy, site.name, {
+    canonical,
     isNoindex: true,
-    author: site.fallbackArticle.author,
-    jsonLd: [],
+    author: fallback.author,
+    social: context.social(path, copy, { name: 'artikel-tidak-ditemukan', title: fallback.title }, { publishedTime: date, modifiedTime: date, section: site.name }),
+    jsonLd: [fallbackArticleSchema(fallback, canonical, date, site, siteUrl)],
   });
   return { layout: context.layout(meta, undefined, '/artikel/'), article: context.fallbackView, related: site.relatedTeasers };
 }

@@ -9,8 +9,10 @@ import { summarizeBrand } from './summaries.ts';
 export function brandProps(brand: Brand, context: PageContext): BrandPageProps {
   const { site, content } = context;
   const url = `/brand/${brand.slug}/`;
-  const meta = pageMeta(content.seo.brand(brand, site), site.name, {
+  const copy = content.seo.brand(brand, site);
+  const meta = pageMeta(copy, site.name, {
     canonical: context.absolute(url),
+    social: context.social(url, copy, { name: `brand-${brand.slug}`, title: copy.title, brand }),
     keywords: brand.keywords,
     jsonLd: [organizationSchema(brand, site)],
   });

@@ -8,7 +8,12 @@ import { summarizeBrand } from './summaries.ts';
 /** Returns the home page's props: stats, the four brands and up to three featured articles. Pure. */
 export function homeProps(context: PageContext): HomePageProps {
   const { site, content, siteUrl } = context;
-  const meta = pageMeta(content.seo.home(site), site.name, { canonical: context.absolute('/'), jsonLd: [websiteSchema(site, siteUrl)] });
+  const copy = content.seo.home(site);
+  const meta = pageMeta(copy, site.name, {
+    canonical: context.absolute('/'),
+    social: context.social('/', copy, context.siteCard),
+    jsonLd: [websiteSchema(site, siteUrl)],
+  });
   return {
     layout: context.layout(meta, '/'),
     stats: site.homeStats,

@@ -51,6 +51,22 @@ export function articleSchema(article: Article, brand: Brand, canonical: string,
   };
 }
 
+/** Returns the Article object of the fallback article (no brand) at `canonical`, dated `date`. Pure. */
+export function fallbackArticleSchema(fallback: SiteConfig['fallbackArticle'], canonical: string, date: string, site: SiteConfig, siteUrl: string): object {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Article',
+    headline: fallback.title,
+    description: fallback.bodyText,
+    author: { '@type': 'Person', name: fallback.author },
+    publisher: { '@type': 'Organization', name: site.name, url: siteUrl },
+    datePublished: date,
+    dateModified: date,
+    mainEntityOfPage: canonical,
+    inLanguage: LANGUAGE,
+  };
+}
+
 /** Returns the Organization object of a brand, with its aggregate rating out of 5. Pure. */
 export function organizationSchema(brand: Brand, site: SiteConfig): object {
   return {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Layout } from './types.ts';
+import type { Layout, SocialMeta } from './types.ts';
 import { JsonLd } from './JsonLd.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
@@ -20,19 +20,7 @@ export function Document({ layout, children }: { layout: Layout; children: React
         {meta.author && <meta name="author" content={meta.author} />}
         {meta.isNoindex && <meta name="robots" content="noindex" />}
         {meta.canonical && <link rel="canonical" href={meta.canonical} />}
-        {meta.social && (
-          <>
-            <meta property="og:type" content={meta.social.type} />
-            <meta property="og:title" content={meta.social.title} />
-            <meta property="og:description" content={meta.social.description} />
-            <meta property="og:url" content={meta.social.url} />
-            <meta property="og:site_name" content={meta.social.siteName} />
-            <meta property="og:locale" content="id_ID" />
-            <meta name="twitter:card" content="summary" />
-            <meta name="twitter:title" content={meta.social.title} />
-            <meta name="twitter:description" content={meta.social.description} />
-          </>
-        )}
+        {meta.social && <SocialTags social={meta.social} />}
         <meta name="theme-color" content="#111827" />
         <link rel="icon" href={layout.assets.icon} type="image/svg+xml" />
         <link rel="stylesheet" href={layout.assets.css} />
@@ -52,5 +40,38 @@ export function Document({ layout, children }: { layout: Layout; children: React
         <SiteFooter layout={layout} />
       </body>
     </html>
+  );
+}
+
+/** Open Graph and Twitter tags: what a link preview shows of the page. */
+function SocialTags({ social }: { social: SocialMeta }) {
+  const { image, article } = social;
+  return (
+    <>
+      <meta property="og:type" content={social.type} />
+      <meta property="og:title" content={social.title} />
+      <meta property="og:description" content={social.description} />
+      <meta property="og:url" content={social.url} />
+      <meta property="og:site_name" content={social.siteName} />
+      <meta property="og:locale" content="id_ID" />
+      {image && (
+        <>
+          <meta property="og:image" content={image.url} />
+          <meta property="og:image:width" content={String(image.width)} />
+          <meta property="og:image:height" content={String(image.height)} />
+          <meta property="og:image:alt" content={image.alt} />
+        </>
+      )}
+      {article && (
+        <>
+          <meta property="article:published_time" content={article.publishedTime} />
+          <meta property="article:modified_time" content={article.modifiedTime} />
+          <meta property="article:section" content={article.section} />
+        </>
+      )}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={social.title} />
+      <meta name="twitter:description" content={social.description} />
+    </>
   );
 }

@@ -5,6 +5,9 @@ export { ArticlePage } from './ArticlePage.tsx';
 export { BrandPage } from './BrandPage.tsx';
 export { ContactPage } from './ContactPage.tsx';
 export { NotFoundPage } from './NotFoundPage.tsx';
+/** Not a page: the social card drawn to PNG for og:image. */
+export { SocialCard } from './SocialCard.tsx';
+export type { SocialCardProps } from './SocialCard.tsx';
 export type * from './types.ts';
 export type { HomePageProps } from './HomePage.tsx';
 export type { ArticleListPageProps } from './ArticleListPage.tsx';

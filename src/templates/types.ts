@@ -19,9 +19,23 @@ export interface PageMeta {
   isNoindex?: boolean;
   keywords?: string;
   author?: string;
-  /** Open Graph and Twitter card data, on article pages. */
-  social?: { type: 'article' | 'website'; title: string; description: string; url: string; siteName: string };
+  /** Open Graph and Twitter card data: on every page a search engine may index, and on fallback articles. */
+  social?: SocialMeta;
   jsonLd: object[];
+}
+
+/** What a link preview shows: og:* and twitter:* tags. */
+export interface SocialMeta {
+  type: 'article' | 'website';
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  siteName: string;
+  /** The picture: the page's social card (or the article's own image); absent with `--no-cards`. */
+  image?: { url: string; width: number; height: number; alt: string };
+  /** article:* tags, on article pages. */
+  article?: { publishedTime: string; modifiedTime: string; section: string };
 }
 
 export interface Layout {

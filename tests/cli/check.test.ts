@@ -65,6 +65,13 @@ describe('sitegen check', () => {
     expect(result.stderr).toContain('kontak/index.html: <script> "/assets/client.0000000000.js" does not resolve');
   });
 
+  it('reports a social card that is not in the output', async () => {
+    const dir = await brokenCopy('brand/perang88/index.html', (html) => html.replace(/og\/brand-perang88\.[0-9a-f]+\.png/, 'og/brand-perang88.0000000000.png'));
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('brand/perang88/index.html: og:image "https://slot-review.example/og/brand-perang88.0000000000.png" does not resolve: no file og/brand-perang88.0000000000.png in the output');
+  });
+
   it('reports a missing canonical', async () => {
     const dir = await brokenCopy('brand/perang88/index.html', (html) => html.replace(/<link rel="canonical"[^>]*>/, ''));
     const result = await runCli(['check', dir]);

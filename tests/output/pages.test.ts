@@ -59,12 +59,12 @@ describe('every page', () => {
     expect($('link[rel=stylesheet]').attr('href')).toMatch(/^\/assets\/styles\.[0-9a-f]{10}\.css$/);
   });
 
-  it('has a unique title and description on every page', () => {
-    const titles = allPages.map((url) => page(url)('title').text());
-    const descriptions = allPages.map((url) => page(url)('meta[name=description]').attr('content'));
-    expect(new Set(titles).size).toBe(allPages.length);
-    expect(new Set(descriptions).size).toBe(allPages.length);
-    for (const title of titles) expect(title.length).toBeLessThanOrEqual(70);
+  it('has a unique title and description on every page a search engine may index', () => {
+    const titles = indexableUrls.map((url) => page(url)('title').text());
+    const descriptions = indexableUrls.map((url) => page(url)('meta[name=description]').attr('content'));
+    expect(new Set(titles).size).toBe(indexableUrls.length);
+    expect(new Set(descriptions).size).toBe(indexableUrls.length);
+    for (const url of allPages) expect(page(url)('title').text().length, url).toBeLessThanOrEqual(70);
   });
 
   it.each(indexableUrls)('%s has an absolute canonical URL with a trailing slash', (url) => {
@@ -195,7 +195,7 @@ describe('article pages', () => {
     expect($('meta[name=author]').attr('content')).toBe(article.author);
     expect($('meta[property="og:url"]').attr('content')).toBe(`${SITE}artikel/${article.slug}/`);
     expect($('meta[property="og:title"]').attr('content')).toBe(article.title);
-    expect($('meta[name="twitter:card"]').attr('content')).toBe('summary');
+    expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
     expect($('meta[name=robots]')).toHaveLength(0);
     const [data] = jsonLd($);
     expect(data).toMatchObject({ '@type': 'Article', headline: article.title, datePublished: '2024-12-15', dateModified: '2024-12-15' });
@@ -209,6 +209,23 @@ describe('article pages', () => {
     expect(text($, '.article-head')).toContain('unknown');
     expect(text($, '.article-meta')).toBe('Oleh Admin · 1 Jan 2024 · 1 menit baca');
     expect($('.prose').text()).toBe(site.fallbackArticle.bodyText);
+    // The fallback article's own metadata at the missing article's address (issue 12).
+    expect($('title').text()).toBe(`Artikel Tidak Ditemukan | ${site.name}`);
+    expect($('meta[name=description]').attr('content')).toBe(site.fallbackArticle.bodyText);
+    expect($('meta[name=author]').attr('content')).toBe('Admin');
+    expect($('link[rel=canonical]').attr('href')).toBe(`${SITE}artikel/${article.slug}/`);
+    expect($('meta[property="og:title"]').attr('content')).toBe('Artikel Tidak Ditemukan');
+    expect($('meta[property="og:url"]').attr('content')).toBe(`${SITE}artikel/${article.slug}/`);
+    expect(jsonLd($)).toEqual([
+      expect.objectContaining({
+        '@type': 'Article',
+        headline: 'Artikel Tidak Ditemukan',
+        author: { '@type': 'Person', name: 'Admin' },
+        datePublished: '2024-12-15',
+        dateModified: '2024-12-15',
+        mainEntityOfPage: `${SITE}artikel/${article.slug}/`,
+      }),
+    ]);
   });
 });
 

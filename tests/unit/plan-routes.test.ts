@@ -34,11 +34,13 @@ describe('planRoutes', () => {
     expect(notIndexed).toEqual([...withoutBody, '/404.html', '/brand/404.html', '/artikel/404.html']);
   });
 
-  it('gives every page a unique title and description', () => {
-    const titles = routes.map((r) => r.props.layout.meta.title);
-    const descriptions = routes.map((r) => r.props.layout.meta.description);
-    expect(new Set(titles).size).toBe(routes.length);
-    expect(new Set(descriptions).size).toBe(routes.length);
+  it('gives every indexable page a unique title and description; fallback articles share the fallback article\'s', () => {
+    const indexable = routes.filter((r) => r.isIndexable);
+    expect(new Set(indexable.map((r) => r.props.layout.meta.title)).size).toBe(indexable.length);
+    expect(new Set(indexable.map((r) => r.props.layout.meta.description)).size).toBe(indexable.length);
+    const fallbacks = routes.filter((r) => r.template === 'ArticlePage' && !r.isIndexable);
+    expect(fallbacks.length).toBeGreaterThan(0);
+    for (const route of fallbacks) expect(route.props.layout.meta.title).toBe(`Artikel Tidak Ditemukan | ${content.site.name}`);
   });
 
   it('prefixes links and assets with the base path of a site in a subfolder', () => {

@@ -61,7 +61,10 @@ describe('build() of the two-brands fixture with an in-memory writer', () => {
   it('renders the listed article without a body as the fallback, with noindex and outside the sitemap', () => {
     const $ = page('artikel/nusa77-belum-ditulis/index.html');
     expect($('meta[name="robots"]').attr('content')).toBe('noindex');
-    expect($('title').text()).toContain('Nusa77: Artikel yang Belum Ditulis (belum tersedia)');
+    // The fallback article's own metadata (issue 12), at the missing article's address.
+    expect($('title').text()).toBe('Artikel Tidak Ditemukan | Dua Brand');
+    expect($('link[rel=canonical]').attr('href')).toBe('https://two-brands.example/artikel/nusa77-belum-ditulis/');
+    expect(JSON.parse($('script[type="application/ld+json"]').text())).toMatchObject({ '@type': 'Article', headline: 'Artikel Tidak Ditemukan' });
     expect($('main').text()).toContain('Artikel yang Anda cari tidak dapat ditemukan.');
     for (const file of ['artikel/perang88-panduan/index.html', 'artikel/nusa77-ulasan/index.html']) {
       expect(page(file)('meta[name="robots"]'), file).toHaveLength(0);

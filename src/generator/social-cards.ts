@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ComponentType, ReactElement } from 'react';
+import type * as Resvg from '@resvg/resvg-js';
+import type { SocialCardProps } from '../templates/SocialCard.tsx';
+import type { SiteModule } from './evaluate-site.ts';
+import { sitegenError } from './errors.ts';
+import { RenderFailed, RenderTimeout } from './errors-data.ts';
+import { requireFromSitegen } from './node-require.ts';
+import { runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
+import type { OutputFile } from './write-output.ts';
+
+/** What a page's og:image meta tags say about its card. */
+export interface SocialImage {
+  /** Site-relative URL ("/og/artikel-x.1a2b3c4d5e.png"). */
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** One card to emit: where it goes in the output and the tree satori lays out. */
+interface PlannedCard {
+  path: string;
+  key: string;
+  tree: CardNode;
+}
+
+/** A card's element tree with every component called: only host elements ("div") and text. */
+export type CardNode = string | number | { type: string; props: Record<string, unknown> & { children?: CardNode | CardNode[] } } | CardNode[];
+
+export interface CardPlanner {
+  /**
+   * Returns the og:image of the card named `name` ("artikel-slug") showing `props`, and
+   * plans it. Pure apart from the plan; the same name and props give the same URL.
+   */
+  image(name: string, props: SocialCardProps, alt: string): SocialImage;
+  /** Every card planned so far, in the order first asked for. */
+  planned(): PlannedCard[];
+}
+
+/** Card size in pixels: the 1.91:1 picture every link preview shows in full. */
+export const CARD_SIZE = { width: 1200, height: 630 };
+
+/** The font files satori draws with: Inter (OFL-1.1), Latin subset, through npm. */
+const FONTS = [
+  { weight: 400, file: '@fontsource/inter/files/inter-latin-400-normal.woff' },
+  { weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
+] as const;
+
+/** Raise when the rendering changes in a way the card's tree does not show (options, scale). */
+const RENDER_FORMAT = 1;
+
+/**
+ * What besides a card's tree decides its pixels: the renderer's versions, the font bytes
+ * and RENDER_FORMAT. Part of every cache key, so a new satori or font renders cards again.
+ */
+export async function cardFingerprint(): Promise<string> {
+  const hash = createHash('sha256').update(`format ${RENDER_FORMAT}\n`);
+  for (const name of ['satori', '@resvg/resvg-js']) {
+    const { version } = requireFromSitegen(`${name}/package.json`) as { version: string };
+    hash.update(`${name}@${version}\n`);
+  }
+  for (const font of FONTS) hash.update(await readFile(requireFromSitegen.resolve(font.file)));
+  return hash.digest('hex');
+}
+
+/**
+ * A planner for the cards of one build. `toTree` lays out a card's props with the site's
+ * SocialCard template (cardTree), so the cache key covers the template's output, not its
+ * source text: editing another template, or a comment, draws nothing again.
+ */
+export function createCardPlanner(toTree: (props: SocialCardProps, name: string) => CardNode, fingerprint: string): CardPlanner {
+  const cards = new Map<string, PlannedCard & { image: SocialImage }>();
+  return {
+    image(name, props, alt) {
+      const known = cards.get(name);
+      if (known) return known.image;
+      const tree = toTree(props, name);
+      const key = createHash('sha256').update(fingerprint).update(JSON.stringify(tree)).digest('hex');
+      const file = `og/${name}.${key.slice(0, 10)}.png`;
+      const image = { url: `/${file}`, ...CARD_SIZE, alt };
+      cards.set(name, { path: file, key, tree, image });
+      return image;
+    },
+    planned: () => [...cards.values()].map(({ path, key, tree }) => ({ path, key, tree })),
+  };
+}
+
+/** Returns `component`'s output for `props` with every component called: what satori draws. */
+export function cardTree(component: ComponentType<SocialCardProps>, props: SocialCardProps): CardNode {
+  return expand((component as (props: SocialCardProps) => unknown)(props));
+}
+
+/**
+ * Returns cardTree for the site's SocialCard under the render time limit; a card that throws
+ * or loops is reported as a page would be, with the card's file and the template's line.
+ */
+export function layOutCard(component: ComponentType<SocialCardProps>, site: SiteModule, limitMs: number) {
+  return (props: SocialCardProps, name: string): CardNode => {
+    const url = `/og/${name}.png`;
+    try {
+      return runWithTimeLimit(() => cardTree(component, props), limitMs);
+    } catch (error) {
+      if (error instanceof TimeLimitExceeded) throw sitegenError(RenderTimeout, { url, template: 'SocialCard', limitMs });
+      const where = site.locate(error);
+      const at = where ? ` at ${where.file}:${where.line}` : '';
+      const reason = String((error as Error)?.message ?? error);
+      throw sitegenError(RenderFailed, { url, template: 'SocialCard', where: at, reason }, { cause: error, ...where });
+    }
+  };
+}
+
+/** Calls every function component of `node` and drops what renders nothing; satori gets plain data. */
+function expand(node: unknown): CardNode {
+  if (Array.isArray(node)) return node.map(expand).filter((child) => child !== '');
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number') return node;
+  const element = node as ReactElement<Record<string, unknown>>;
+  if (typeof element.type === 'function') return expand((element.type as (props: unknown) => unknown)(element.props));
+  if (typeof element.type !== 'string') return expand(element.props.children);
+  const { children, ...props } = element.props;
+  return { type: element.type, props: children === undefined ? props : { ...props, children: expand(children) } };
+}
+
+export interface CardReport {
+  /** Cards drawn by this build (their cache entry was missing). */
+  rendered: number;
+  /** Cards read from the cache. */
+  cached: number;
+}
+
+/** How many cards are drawn at once: satori on this thread, resvg on libuv's pool. */
+const CARDS_IN_FLIGHT = 4;
+
+/**
+ * Hands every planned card to `add` as a PNG, from `cacheDir/cards/{key}.png` when there,
+ * else drawn (satori, then resvg) and stored in the cache first. The renderer is loaded
+ * only when a card is missing. Writes only new cache files (temporary name, then rename);
+ * without `cacheDir`, draws every card and touches no disk.
+ */
+export async function emitCards(cards: PlannedCard[], cacheDir: string | undefined, add: (file: OutputFile) => Promise<void>): Promise<CardReport> {
+  const folder = cacheDir === undefined ? undefined : path.join(cacheDir, 'cards');
+  const missing: PlannedCard[] = [];
+  for (const card of cards) {
+    const png = folder === undefined ? undefined : await readFile(path.join(folder, `${card.key}.png`)).catch(() => undefined);
+    if (png) await add({ path: card.path, contents: png });
+    else missing.push(card);
+  }
+  if (missing.length > 0) {
+    if (folder !== undefined) await mkdir(folder, { recursive: true });
+    const draw = await loadRenderer();
+    let next = 0;
+    const worker = async () => {
+      while (next < missing.length) {
+        const card = missing[next++];
+        const png = await draw(card.tree);
+        if (folder !== undefined) await storeInCache(path.join(folder, `${card.key}.png`), png);
+        await add({ path: card.path, contents: png });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CARDS_IN_FLIGHT, missing.length) }, worker));
+  }
+  return { rendered: missing.length, cached: cards.length - missing.length };
+}
+
+async function storeInCache(file: string, png: Uint8Array) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, png);
+  await rename(temporary, file);
+}
+
+type Satori = (tree: unknown, options: { width: number; height: number; fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[] }) => Promise<string>;
+
+/** Loads satori, resvg and the fonts (about 0.3 s): only when some card is not in the cache. */
+async function loadRenderer(): Promise<(tree: CardNode) => Promise<Uint8Array>> {
+  const satori = (requireFromSitegen('satori') as { default: Satori }).default;
+  const { renderAsync } = requireFromSitegen('@resvg/resvg-js') as typeof Resvg;
+  const fonts = await Promise.all(
+    FONTS.map(async (font) => ({ name: 'Inter', data: await readFile(requireFromSitegen.resolve(font.file)), weight: font.weight, style: 'normal' as const })),
+  );
+  return async (tree) => {
+    const svg = await satori(tree, { ...CARD_SIZE, fonts });
+    const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+    return image.asPng();
+  };
+}

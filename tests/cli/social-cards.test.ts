@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
+
+/** `sitegen build --json` into `out` with the card cache in `cache`; returns the parsed report. */
+async function build(root: string, out: string, cache: string, ...flags: string[]) {
+  const result = await runCli(['build', '--root', root, '--out', out, '--json', ...flags], { env: { SITEGEN_CACHE_DIR: cache } });
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as { cards: { rendered: number; cached: number }; writtenFiles: string[] };
+}
+
+/** Every card of a build, by file name, as bytes. */
+function cards(out: string): Map<string, Buffer> {
+  const folder = path.join(out, 'og');
+  return new Map(readdirSync(folder).sort().map((name) => [name, readFileSync(path.join(folder, name))]));
+}
+
+describe('social cards across builds', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let root: string;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    root = await copyProject(path.join(temp.dir, 'project'));
+  });
+  afterAll(() => temp.remove());
+
+  it('draws every card once, then reads them all from the cache; a fresh cache draws the same bytes', async () => {
+    const cache = path.join(temp.dir, 'cache');
+    const first = await build(root, path.join(temp.dir, 'one'), cache);
+    expect(first.cards).toEqual({ rendered: 18, cached: 0 });
+    expect(readdirSync(path.join(cache, 'cards'))).toHaveLength(18);
+
+    const warm = await build(root, path.join(temp.dir, 'two'), cache);
+    expect(warm.cards).toEqual({ rendered: 0, cached: 18 });
+
+    // Another machine: an empty cache draws every card again, to the same bytes.
+    const fresh = await build(root, path.join(temp.dir, 'three'), path.join(temp.dir, 'other-cache'));
+    expect(fresh.cards).toEqual({ rendered: 18, cached: 0 });
+    const drawn = cards(path.join(temp.dir, 'one'));
+    expect(drawn.size).toBe(18);
+    expect(cards(path.join(temp.dir, 'two'))).toEqual(drawn);
+    expect(cards(path.join(temp.dir, 'three'))).toEqual(drawn);
+  });
+
+  it('draws again only the card whose text changed, under a new name', async () => {
+    const cache = path.join(temp.dir, 'cache');
+    const file = path.join(root, 'src/content/articles/loyal4d-strategi-bankroll-management.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Anggaran Bermain yang Masuk Akal'));
+    const out = path.join(temp.dir, 'edited');
+    const report = await build(root, out, cache);
+    expect(report.cards).toEqual({ rendered: 1, cached: 17 });
+    const html = readFileSync(path.join(out, 'artikel/loyal4d-strategi-bankroll-management/index.html'), 'utf8');
+    const image = html.match(/<meta property="og:image" content="[^"]+\/(og\/[^"]+)">/)![1];
+    expect(cards(path.join(temp.dir, 'one')).has(path.basename(image))).toBe(false);
+    expect(cards(out).has(path.basename(image))).toBe(true);
+  });
+
+  it('--no-cards draws nothing and leaves og:image out', async () => {
+    const out = path.join(temp.dir, 'no-cards');
+    const report = await build(root, out, path.join(temp.dir, 'unused-cache'), '--no-cards');
+    expect(report.cards).toEqual({ rendered: 0, cached: 0 });
+    expect(report.writtenFiles.some((file) => file.startsWith('og/'))).toBe(false);
+    const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).not.toContain('og:image');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+  });
+});
