@@ -5,14 +5,18 @@ import type { Route } from './plan-routes.ts';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * Files static hosts read: sitemap.xml (indexable pages only), robots.txt, `_headers` and
- * `_redirects` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). Pure.
+ * Files static hosts read: sitemap.xml (indexable pages only, each dated by its
+ * `lastModified`), robots.txt, `_headers` and `_redirects` (Netlify, Cloudflare Pages) and
+ * `.nojekyll` (GitHub Pages). Pure.
  */
 export function planHostFiles(routes: Route[], siteUrl: string): OutputFile[] {
   const base = new URL(siteUrl).pathname;
   const urls = routes
     .filter((route) => route.isIndexable)
-    .map((route) => `  <url><loc>${escapeText(siteUrl + route.url.slice(1))}</loc></url>`);
+    .map((route) => {
+      const lastmod = route.lastModified === undefined ? '' : `<lastmod>${route.lastModified}</lastmod>`;
+      return `  <url><loc>${escapeText(siteUrl + route.url.slice(1))}</loc>${lastmod}</url>`;
+    });
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   const headerLines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
   const headers = [`${base}*`, ...headerLines, `${base}assets/*`, `  Cache-Control: ${IMMUTABLE_CACHE}`, ''].join('\n');
