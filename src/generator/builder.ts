@@ -133,7 +133,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const routes = planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, socialImage: cards?.image });
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
-    const toWrite = { routes, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards, cacheDir };
+    const toWrite = { routes, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards, cacheDir };
     const { cardReport, ...summary } = await writeSite(writer, toWrite);
     return {
       pages: routes.length,
@@ -211,6 +211,8 @@ type Clock = ReturnType<typeof startClock>;
 
 interface SiteToWrite {
   routes: Route[];
+  /** The content the routes were planned from; the feed reads its site and articles. */
+  content: Content;
   site: SiteModule;
   assets: PlannedAssets;
   siteUrl: string;
@@ -228,7 +230,7 @@ interface SiteToWrite {
  * Hands the assets, every rendered page and the host files to the writer, then commits;
  * on any failure the writer drops everything. Touches disk only through the writer.
  */
-async function writeSite(writer: Writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage, clock, cards, cacheDir }: SiteToWrite) {
+async function writeSite(writer: Writer, { routes, content, site, assets, siteUrl, stages, linked, limitMs, onPage, clock, cards, cacheDir }: SiteToWrite) {
   // A body may set ids; a page that then uses one twice (id="main" is the skip link's
   // target) is invalid HTML. Only pages that can hold such an id are parsed again.
   const mayRepeatIds = [...linked.values()].some((html) => /\sid\s*=/i.test(html));
@@ -245,7 +247,7 @@ async function writeSite(writer: Writer, { routes, site, assets, siteUrl, stages
       // A turn for signals (Ctrl-C), timers and the dev server's requests between slices.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    for (const file of planHostFiles(routes, siteUrl)) await writer.add(file);
+    for (const file of planHostFiles(routes, siteUrl, { site: content.site, articles: content.articles, bodies: linked })) await writer.add(file);
     clock.lap('render and write');
     const cardReport = cards ? await emitCards(cards.planned(), cacheDir, (file) => writer.add(file)) : { rendered: 0, cached: 0 };
     clock.lap('social cards');

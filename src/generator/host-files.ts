@@ -1,21 +1,46 @@
+import type { Article } from '../content/types.ts';
+import { atomFeed, FEED_FILE, type FeedInput } from './feed.ts';
 import { escapeText, SECURITY_HEADERS } from './html-policy.ts';
 import type { OutputFile } from './write-output.ts';
 import type { Route } from './plan-routes.ts';
+import { articleUrl } from './routes.ts';
 
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
+/** What the feed is made of: the site, every article (the feed takes the indexable ones) and the linked bodies by slug. */
+export interface FeedSources {
+  site: FeedInput['site'];
+  articles: Article[];
+  bodies: Map<string, string>;
+}
+
 /**
- * Files static hosts read: sitemap.xml (indexable pages only), robots.txt, `_headers` and
- * `_redirects` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). Pure.
+ * Files static hosts and readers read: sitemap.xml (indexable pages only, each with its
+ * `lastModified`), the Atom feed (feed.ts: the articles whose pages are indexable),
+ * robots.txt, `_headers` and `_redirects` (Netlify, Cloudflare Pages) and `.nojekyll`
+ * (GitHub Pages). Pure.
  */
-export function planHostFiles(routes: Route[], siteUrl: string): OutputFile[] {
+export function planHostFiles(routes: Route[], siteUrl: string, feed: FeedSources): OutputFile[] {
   const base = new URL(siteUrl).pathname;
   const urls = routes
     .filter((route) => route.isIndexable)
-    .map((route) => `  <url><loc>${escapeText(siteUrl + route.url.slice(1))}</loc></url>`);
+    .map((route) => {
+      const lastmod = route.lastModified === undefined ? '' : `<lastmod>${route.lastModified}</lastmod>`;
+      return `  <url><loc>${escapeText(siteUrl + route.url.slice(1))}</loc>${lastmod}</url>`;
+    });
+  const published = new Set(routes.filter((route) => route.template === 'ArticlePage' && route.isIndexable).map((route) => route.url));
+  const articles = feed.articles.filter((article) => published.has(articleUrl(article.slug)));
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   const headerLines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
-  const headers = [`${base}*`, ...headerLines, `${base}assets/*`, `  Cache-Control: ${IMMUTABLE_CACHE}`, ''].join('\n');
+  const headers = [
+    `${base}*`,
+    ...headerLines,
+    `${base}assets/*`,
+    `  Cache-Control: ${IMMUTABLE_CACHE}`,
+    `${base}${FEED_FILE}`,
+    '  Content-Type: application/atom+xml; charset=utf-8',
+    '',
+  ].join('\n');
   const redirects = [
     `${base}brand/*  ${base}brand/404.html  404`,
     `${base}artikel/*  ${base}artikel/404.html  404`,
@@ -23,6 +48,7 @@ export function planHostFiles(routes: Route[], siteUrl: string): OutputFile[] {
   ].join('\n');
   return [
     { path: 'sitemap.xml', contents: sitemap },
+    { path: FEED_FILE, contents: atomFeed({ site: feed.site, siteUrl, articles, bodies: feed.bodies }) },
     { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}sitemap.xml\n` },
     { path: '_headers', contents: headers },
     { path: '_redirects', contents: redirects },

@@ -1,5 +1,6 @@
 import type { Brand, PageCopy, SiteConfig } from '../content/types.ts';
 import type { Layout, NavLink, PageMeta } from '../templates/index.ts';
+import { FEED_FILE } from './feed.ts';
 import { META_CONTENT_SECURITY_POLICY } from './html-policy.ts';
 
 /** Site-relative asset paths ("/assets/client.1a2b3c4d.js"). */
@@ -23,8 +24,8 @@ export function navLinks(brands: Brand[]): NavLink[] {
 }
 
 /**
- * Returns a LayoutFor that gives every page the same base path, asset URLs, nav, footer
- * text and CSP, with the page's own meta. Pure.
+ * Returns a LayoutFor that gives every page the same base path, asset URLs, feed URL, nav,
+ * footer text and CSP, with the page's own meta. Pure.
  */
 export function createLayout(site: SiteConfig, brands: Brand[], siteUrl: string, assets: AssetPaths): LayoutFor {
   const base = new URL(siteUrl).pathname;
@@ -34,6 +35,7 @@ export function createLayout(site: SiteConfig, brands: Brand[], siteUrl: string,
     base,
     siteName: site.name,
     assets: assetUrls,
+    feed: `${base}${FEED_FILE}`,
     nav,
     currentPath,
     sectionPath,

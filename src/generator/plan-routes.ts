@@ -21,6 +21,8 @@ export type Route = {
     props: TemplateProps[T];
     /** Listed in sitemap.xml: false for 404 pages and fallback articles. */
     isIndexable: boolean;
+    /** Its sitemap.xml `<lastmod>` (YYYY-MM-DD), as routes.ts dates it. */
+    lastModified?: string;
     /** What the page comes from, for error messages. */
     source: string;
   };
@@ -36,8 +38,8 @@ export function planRoutes(input: PlanInput): Route[] {
 }
 
 function withProps(page: Page, context: PageContext): Route {
-  const { url, outputPath, isIndexable, source } = page;
-  const address = { url, outputPath, isIndexable, source };
+  const { url, outputPath, isIndexable, lastModified, source } = page;
+  const address = { url, outputPath, isIndexable, lastModified, source };
   switch (page.template) {
     case 'HomePage':
       return { ...address, template: page.template, props: homeProps(context) };

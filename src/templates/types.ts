@@ -43,6 +43,8 @@ export interface Layout {
   base: string;
   siteName: string;
   assets: { css: string; js: string; icon: string };
+  /** Path of the site's Atom feed ("/repo/feed.xml"), linked from every page's head. */
+  feed: string;
   nav: NavLink[];
   /** Path of the nav link for this page (aria-current="page"). */
   currentPath?: string;

@@ -72,6 +72,7 @@ describe('sitegen CLI', () => {
     expect((await runCli(['build', '--out', b])).code).toBe(0);
     const first = hashTree(a);
     expect(Object.keys(first).length).toBeGreaterThan(40);
+    expect(first['feed.xml']).toBeDefined();
     expect(hashTree(b)).toEqual(first);
   });
 

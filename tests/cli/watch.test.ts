@@ -192,7 +192,7 @@ describe('sitegen watch', () => {
   });
 
   it('builds, then serves pages the way a static host does', async () => {
-    expect(watcher.output()).toMatch(/initial build: 42 files written, \d+ ms/);
+    expect(watcher.output()).toMatch(/initial build: 43 files written, \d+ ms/);
     const home = await get(base, '/');
     expect(home.status).toBe(200);
     expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -275,7 +275,9 @@ describe('sitegen watch', () => {
   it('serves an edited article body after a save', async () => {
     edit('src/content/articles/loyal4d-fast-withdrawal-system.md', (t) => t.replace('\n---\n\n', '\n---\n\nCatatan baru dari redaksi. '));
     await eventually(async () => (await get(base, '/artikel/loyal4d-fast-withdrawal-system/')).body.includes('Catatan baru dari redaksi.'));
-    await watcher.waitFor(/loyal4d-fast-withdrawal-system\.md changed: 1 file written, \d+ ms/);
+    // The page and feed.xml, which holds the body too.
+    await watcher.waitFor(/loyal4d-fast-withdrawal-system\.md changed: 2 files written, \d+ ms/);
+    expect((await get(base, '/feed.xml')).body).toContain('Catatan baru dari redaksi.');
   });
 
   it('shows a new draft article at once, marked DRAFT, on its page and its brand page', async () => {
@@ -290,6 +292,7 @@ describe('sitegen watch', () => {
     expect(page).toContain('<meta name="robots" content="noindex">');
     expect((await get(base, '/brand/perang88/')).body).toMatch(/badge-draft">DRAFT<\/span><h3 class="card-title"><a href="\/artikel\/perang88-draf-baru\/">/);
     expect((await get(base, '/sitemap.xml')).body).not.toContain('perang88-draf-baru');
+    expect((await get(base, '/feed.xml')).body).not.toContain('perang88-draf-baru');
     unlinkSync(path.join(project, file));
     await eventually(async () => (await get(base, '/artikel/perang88-draf-baru/')).status === 404);
   });

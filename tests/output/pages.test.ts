@@ -287,6 +287,26 @@ describe('files for hosts', () => {
     expect(readDist('robots.txt')).toContain(`Sitemap: ${SITE}sitemap.xml`);
   });
 
+  it('dates every sitemap.xml <url> with a <lastmod>: an article its front matter, a brand its newest article', () => {
+    const entries = [...readDist('sitemap.xml').matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]);
+    expect(entries).toHaveLength(indexableUrls.length);
+    const lastmod = new Map(
+      entries.map((entry) => {
+        const [, loc, date] = entry.match(/^<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>$/) ?? [];
+        expect(date, entry).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        return [loc, date];
+      }),
+    );
+    const published = articles.filter((a) => bodies.has(a.slug) && !a.draft);
+    const newest = (list: typeof articles) => list.map((a) => a.updatedAt ?? a.publishedAt).sort().at(-1);
+    for (const article of published) expect(lastmod.get(`${SITE}artikel/${article.slug}/`)).toBe(article.updatedAt ?? article.publishedAt);
+    for (const brand of brands) {
+      const own = published.filter((a) => a.brand === brand.slug);
+      expect(lastmod.get(`${SITE}brand/${brand.slug}/`)).toBe(newest(own.length > 0 ? own : published));
+    }
+    for (const url of ['', 'artikel/', 'kontak/']) expect(lastmod.get(SITE + url)).toBe(newest(published));
+  });
+
   it.each(allPages)('%s carries the CSP in a meta tag, minus frame-ancestors, before anything it governs', (url) => {
     const $ = page(url);
     const metas = $('meta[http-equiv="Content-Security-Policy"]');
