@@ -129,8 +129,10 @@ export async function createBuilder(project: Project, { incremental = false } = 
     clock.lap('link brand mentions');
     const assets = planAssets(bundles, content.brands);
     const cardTemplate = project.cards === false ? undefined : site.templates.SocialCard;
-    const cards = cardTemplate && createCardPlanner(layOutCard(cardTemplate, site, limitMs), await (fingerprint ??= cardFingerprint()));
-    const routes = planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, socialImage: cards?.image });
+    const layout = cardTemplate && layOutCard(cardTemplate, site, limitMs);
+    const cards = layout && createCardPlanner(layout.toTree, await (fingerprint ??= cardFingerprint()));
+    const plan = () => planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, socialImage: cards?.image });
+    const routes = layout ? layout.plan(plan) : plan();
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
     const toWrite = { routes, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards, cacheDir };

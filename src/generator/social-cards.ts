@@ -94,22 +94,37 @@ export function cardTree(component: ComponentType<SocialCardProps>, props: Socia
 }
 
 /**
- * Returns cardTree for the site's SocialCard under the render time limit; a card that throws
- * or loops is reported as a page would be, with the card's file and the template's line.
+ * Returns cardTree for the site's SocialCard, and `plan`, which runs the route planning
+ * that calls it under one time limit (a limit per card would start a watchdog thread per
+ * card: 0.4 ms each). A card that throws or loops is reported as a page would be, with the
+ * card's file and the template's line.
  */
 export function layOutCard(component: ComponentType<SocialCardProps>, site: SiteModule, limitMs: number) {
-  return (props: SocialCardProps, name: string): CardNode => {
+  let current: string | undefined;
+  const toTree = (props: SocialCardProps, name: string): CardNode => {
     const url = `/og/${name}.png`;
+    current = url;
     try {
-      return runWithTimeLimit(() => cardTree(component, props), limitMs);
+      const tree = cardTree(component, props);
+      current = undefined;
+      return tree;
     } catch (error) {
-      if (error instanceof TimeLimitExceeded) throw sitegenError(RenderTimeout, { url, template: 'SocialCard', limitMs });
+      // A time-out is not caught here: V8 ends the script without running catch blocks.
       const where = site.locate(error);
       const at = where ? ` at ${where.file}:${where.line}` : '';
       const reason = String((error as Error)?.message ?? error);
       throw sitegenError(RenderFailed, { url, template: 'SocialCard', where: at, reason }, { cause: error, ...where });
     }
   };
+  const plan = <T>(job: () => T): T => {
+    try {
+      return runWithTimeLimit(job, limitMs);
+    } catch (error) {
+      if (error instanceof TimeLimitExceeded && current) throw sitegenError(RenderTimeout, { url: current, template: 'SocialCard', limitMs });
+      throw error;
+    }
+  };
+  return { toTree, plan };
 }
 
 /** Calls every function component of `node` and drops what renders nothing; satori gets plain data. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
@@ -65,5 +65,23 @@ describe('social cards across builds', () => {
     expect(html).toContain('<meta property="og:title"');
     expect(html).not.toContain('og:image');
     expect(html).toContain('<meta name="twitter:card" content="summary">');
+  });
+
+  it('reports a SocialCard that throws or loops like a page template, and leaves the output as it was', async () => {
+    const broken = await copyProject(path.join(temp.dir, 'broken'));
+    const card = path.join(broken, 'src/templates/SocialCard.tsx');
+    const shipped = readFileSync(card, 'utf8');
+    const out = path.join(temp.dir, 'broken-out');
+    writeFileSync(card, shipped.replace('export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {', '$&\n  if (brand) throw new Error(`no badge for ${brand.name}`);'));
+    const thrown = await runCli(['build', '--root', broken, '--out', out], { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache') } });
+    expect(thrown.code).toBe(1);
+    expect(thrown.stderr).toMatch(/Rendering \/og\/artikel-lux88togel-panduan-pemula-lengkap\.png with SocialCard failed at src\/templates\/SocialCard\.tsx:\d+: no badge for Lux88Togel/);
+    expect(existsSync(out)).toBe(false);
+
+    writeFileSync(card, shipped.replace('export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {', '$&\n  while (title) {}'));
+    const looped = await runCli(['build', '--root', broken, '--out', out], { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache'), SITEGEN_RENDER_TIMEOUT_MS: '300' } });
+    expect(looped.code).toBe(1);
+    expect(looped.stderr).toContain('Rendering /og/situs.png with SocialCard ran longer than 300 ms');
+    expect(existsSync(out)).toBe(false);
   });
 });
