@@ -30,7 +30,9 @@
 // mention in every body (cheerio), and bundles its templates, CSS and client script with
 // esbuild. Hugo and Eleventy build articles and the list page only, render the bodies with
 // their default Markdown settings (Goldmark also gives each heading an id attribute), do no
-// brand-link post-processing and copy a stylesheet and icon. "ms per page" divides by the
+// brand-link post-processing and copy a stylesheet and icon. Neither draws images, so
+// sitegen runs with --no-cards (no social cards, no og:image) and writes no feed either way
+// of cards; it still writes feed.xml and the sitemap, which Hugo also writes by default. "ms per page" divides by the
 // HTML files each tool wrote. All outputs are deleted at the end, never between timed runs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -408,7 +410,7 @@ try {
     writeEleventySite(eleventyDir, root, records);
 
     const tools = [
-      { name: 'sitegen', version: sitegenVersion, cwd: root, command: (out) => [process.execPath, sitegenCli, 'build', '--root', root, '--out', out] },
+      { name: 'sitegen', version: sitegenVersion, cwd: root, command: (out) => [process.execPath, sitegenCli, 'build', '--root', root, '--out', out, '--no-cards'] },
       { name: 'hugo', version: hugoVersion, cwd: hugoDir, command: (out) => ['hugo', '--quiet', '--source', hugoDir, '--destination', out] },
       {
         name: 'eleventy',

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm run bench: prints sitegen's speed and size figures on this machine.
-//   1. the shipped site's cold build next to `node -e 0` (hyperfine, or Node's timers)
-//   2. generated sites of 1,000 and 10,000 articles: wall time, ms per page, peak memory
+//   1. the shipped site's cold build next to `node -e 0` (hyperfine, or Node's timers), with
+//      the social cards in the cache (warm) and with an empty card cache (cold)
+//   2. generated sites of 1,000 and 10,000 articles: wall time, ms per page, peak memory;
+//      the first build draws every social card (empty cache), the others read the cache
 //   3. watch: save-to-disk and save-to-reloaded-page latency for an article edit (its
 //      Markdown body) and a template edit
 //   4. output weight per page kind, raw and gzip
@@ -27,15 +29,17 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
 // 1. Start-up floor: the shipped site against `node -e 0`.
 {
   const out = path.join(work, 'shipped');
+  const cache = path.join(work, 'shipped-cache');
   const runs = isQuick ? 10 : 30;
+  const env = { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cache };
   let rows;
   if (has('hyperfine')) {
     const json = path.join(work, 'hyperfine.json');
-    execFileSync('hyperfine', ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', json, 'node -e 0', `node ${cli} build --out ${out}`], {
-      stdio: 'ignore',
-      env: { ...process.env, CI: '1' },
-    });
+    execFileSync('hyperfine', ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', json, 'node -e 0', `node ${cli} build --out ${out}`], { stdio: 'ignore', env });
     rows = JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.median * 1000);
+    const coldRuns = isQuick ? 3 : 10;
+    execFileSync('hyperfine', ['-N', '--runs', String(coldRuns), '--prepare', `rm -rf ${cache}`, '--export-json', json, `node ${cli} build --out ${out}`], { stdio: 'ignore', env });
+    rows.push(JSON.parse(readFileSync(json, 'utf8')).results[0].median * 1000);
   } else {
     const time = (command) => {
       const samples = [];
@@ -47,17 +51,19 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
       return median(samples);
     };
     rows = [time(['-e', '0']), time([cli, 'build', '--out', out])];
+    rows.push(NaN);
   }
   print(`\n## 1. Shipped site, cold build (${runs} runs, median, ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`);
   print('| command | median wall | ratio to node -e 0 |\n|---|---|---|');
   print(`| node -e 0 | ${rows[0].toFixed(1)} ms | 1.00 |`);
-  print(`| sitegen build (34 pages) | ${rows[1].toFixed(1)} ms | ${(rows[1] / rows[0]).toFixed(2)} |`);
+  print(`| sitegen build (34 pages), cards in the cache | ${rows[1].toFixed(1)} ms | ${(rows[1] / rows[0]).toFixed(2)} |`);
+  if (!Number.isNaN(rows[2])) print(`| sitegen build (34 pages, 18 cards drawn), empty card cache | ${rows[2].toFixed(1)} ms | ${(rows[2] / rows[0]).toFixed(2)} |`);
 }
 
 // 2. Generated sites.
 {
   print('\n## 2. Generated sites (fresh output folder per run, median)\n');
-  print('| articles | pages | runs | median wall | ms per page | peak memory |\n|---|---|---|---|---|---|');
+  print('| articles | pages | runs | median wall (cards in the cache) | ms per page | peak memory | first build: every card drawn |\n|---|---|---|---|---|---|---|');
   for (const count of isQuick ? [1000] : [1000, 10000]) {
     const root = path.join(work, `gen-${count}`);
     execFileSync(process.execPath, [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root], { stdio: 'ignore' });
@@ -66,20 +72,27 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
     const walls = [];
     const peaks = [];
     let pages = 0;
-    for (let i = 0; i < runs; i++) {
+    let cold = 0;
+    const cache = path.join(work, `cache-${count}`);
+    // Run 0 draws every card into an empty cache; it is reported apart and not in the median.
+    for (let i = 0; i <= runs; i++) {
       const out = path.join(work, `out-${count}-${i}`);
       const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, cli, 'build', '--root', root, '--out', out], {
         encoding: 'utf8',
-        env: { ...process.env, CI: '1' },
+        env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cache },
       });
       if (result.status !== 0) throw new Error(`build of ${count} articles failed:\n${result.stderr}`);
       pages = Number(result.stdout.match(/wrote (\d+) pages/)[1]);
       const [wall, peakKb] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+      if (i === 0) {
+        cold = wall * 1000;
+        continue;
+      }
       walls.push(wall * 1000);
       peaks.push(peakKb / 1024);
     }
     const wall = median(walls);
-    print(`| ${count.toLocaleString('en-US')} | ${pages} | ${runs} | ${(wall / 1000).toFixed(2)} s | ${(wall / pages).toFixed(3)} ms | ${median(peaks).toFixed(0)} MB |`);
+    print(`| ${count.toLocaleString('en-US')} | ${pages} | ${runs} | ${(wall / 1000).toFixed(2)} s | ${(wall / pages).toFixed(3)} ms | ${median(peaks).toFixed(0)} MB | ${(cold / 1000).toFixed(1)} s |`);
     // Old trees are deleted after all timing, so no deletion runs during a timed build.
   }
 }
