@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Content } from '../content/types.ts';
+import type { Article, Content } from '../content/types.ts';
+import type { ImageStageOptions, ImageStageResult } from './article-images.ts';
 import { planAssets, type PlannedAssets } from './assets.ts';
 import { createSiteBundler, type Bundles } from './bundle-site.ts';
 import { sitegenError } from './errors.ts';
@@ -35,6 +36,8 @@ export interface Project {
   writer?: Writer;
   /** Build the articles marked `draft: true` too (watch, `build --drafts`); default false. */
   drafts?: boolean;
+  /** sitegen's cache folder (encoded article images in `images/`); default `<root>/node_modules/.cache/sitegen`. */
+  cacheDir?: string;
 }
 
 export interface BuildResult {
@@ -52,6 +55,8 @@ export interface BuildResult {
   warnings: string[];
   /** Drafts left out of this build (`draft: true` without `drafts`). */
   draftsLeftOut: string[];
+  /** Article image files read, and how many of them this build encoded (the rest came from the cache). */
+  images: { sources: number; encoded: number };
   /** Milliseconds spent in each stage, in order. */
   timings: Record<string, number>;
   /** Resolves when the previous output folder has been deleted. */
@@ -87,6 +92,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
     throw error;
   });
   const limitMs = project.renderTimeLimitMs ?? renderTimeLimitMs();
+  const cacheDir = path.resolve(root, project.cacheDir ?? 'node_modules/.cache/sitegen');
   // Linked body by raw body: kept between incremental builds, so unchanged bodies skip cheerio.
   const linkMemo = incremental ? new Map<string, string>() : undefined;
   // Parsed articles by file: kept between incremental builds, so unchanged files skip YAML and Markdown.
@@ -112,14 +118,18 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const { content, bodies, draftsLeftOut } = stages.loadContent(site.content, articleFiles, { drafts: project.drafts, render, memo: articleMemo });
     clock.lap('load and validate');
     const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
+    const images = await processImages(content.articles, { root, cacheDir });
+    if (images) clock.lap('process images');
     const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
     clock.lap('link brand mentions');
     const assets = planAssets(bundles, content.brands);
+    if (images) assets.files.push(...images.files);
     const routes = planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls });
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
     const summary = await writeSite(writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock });
-    return { pages: routes.length, siteUrl, ...summary, durationMs: clock.total(), warnings: composeWarnings(content, bodies), draftsLeftOut, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
+    const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
+    return { pages: routes.length, siteUrl, ...summary, durationMs: clock.total(), warnings: composeWarnings(content, bodies), draftsLeftOut, images: imageCounts, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
   };
 
   // After a failure the kept bundles may not match the sources: the next run bundles again.
@@ -157,6 +167,16 @@ async function holdOutputDir(outDir: string): Promise<() => Promise<void>> {
     await lock.release();
     forget();
   };
+}
+
+/**
+ * The article images (article-images.ts), processed only when some article has one, so a
+ * site without images never loads that module or sharp.
+ */
+async function processImages(articles: Article[], options: ImageStageOptions): Promise<ImageStageResult | undefined> {
+  if (!articles.some((article) => article.image)) return undefined;
+  const { processArticleImages } = await import('./article-images.ts');
+  return processArticleImages(articles, options);
 }
 
 function loadStages() {

@@ -253,8 +253,8 @@ async function buildCommand(options: { out?: string; siteUrl?: string; root: str
 }
 
 /**
- * The project folder, output folder and site URL (flag, then $SITE_URL, then content) of
- * build and watch. An empty --out stays empty (build refuses it) rather than becoming ".";
+ * The project folder, output folder, site URL (flag, then $SITE_URL, then content) and
+ * cache folder ($SITEGEN_CACHE_DIR) of build and watch. An empty --out stays empty (build refuses it) rather than becoming ".";
  * an empty --site-url is the flag's mistake, an empty SITE_URL means unset.
  */
 function resolveProject(options: { root: string; out?: string; siteUrl?: string }) {
@@ -265,6 +265,8 @@ function resolveProject(options: { root: string; out?: string; siteUrl?: string 
     outDir: options.out ?? path.join(root, 'dist'),
     siteUrl: options.siteUrl ?? fromEnv,
     siteUrlOrigin: options.siteUrl !== undefined ? '--site-url' : 'SITE_URL',
+    // Where encoded article images are kept; default <root>/node_modules/.cache/sitegen.
+    cacheDir: process.env.SITEGEN_CACHE_DIR || undefined,
   };
 }
 
