@@ -122,9 +122,9 @@ export async function createBuilder(project: Project, { incremental = false } = 
     if (images) clock.lap('process images');
     const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
     clock.lap('link brand mentions');
-    const assets = planAssets(bundles, content.brands);
+    const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
     if (images) assets.files.push(...images.files);
-    const routes = planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls });
+    const routes = planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, images: images?.images ?? new Map() });
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
     const summary = await writeSite(writer, { routes, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock });

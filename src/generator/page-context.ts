@@ -1,7 +1,8 @@
 import type { Article, Brand, Content, SiteConfig } from '../content/types.ts';
-import type { ArticleSummary, ArticleView } from '../templates/index.ts';
+import type { ArticleSummary, ArticleView, ImageView } from '../templates/index.ts';
+import type { ProcessedImage } from './article-images.ts';
 import { createLayout, type AssetPaths, type LayoutFor } from './layout.ts';
-import { fallbackArticleView, summarizeArticle } from './summaries.ts';
+import { fallbackArticleView, imageView, summarizeArticle } from './summaries.ts';
 
 export interface PlanInput {
   content: Content;
@@ -11,6 +12,12 @@ export interface PlanInput {
   siteUrl: string;
   /** Site-relative asset paths ("/assets/client.1a2b3c4d.js"). */
   assets: AssetPaths;
+  /**
+   * Article images as built (article-images.ts), by slug; absent or without an entry: no
+   * image. `fallback` (JPEG or PNG, the widest) is the one for og:image and JSON-LD:
+   * `absolute(image.fallback.path)`, with its width and height.
+   */
+  images?: Map<string, ProcessedImage>;
 }
 
 /** What every props builder reads: the input plus what is derived once for all pages. */
@@ -21,6 +28,8 @@ export interface PageContext extends PlanInput {
   absolute(path: string): string;
   brandOf(article: Article): Brand;
   summarize(article: Article): ArticleSummary;
+  /** The article's picture as templates show it, sized for a card or the top of its page; undefined without one. */
+  imageView(article: Article, place: 'card' | 'article'): ImageView | undefined;
   fallbackView: ArticleView;
 }
 
@@ -30,13 +39,19 @@ export function createPageContext(input: PlanInput): PageContext {
   const brandBySlug = new Map(content.brands.map((brand) => [brand.slug, brand]));
   // validate-content.ts guarantees every article names a known brand.
   const brandOf = (article: Article) => brandBySlug.get(article.brand)!;
+  const base = new URL(siteUrl).pathname;
+  const imageOf = (article: Article, place: 'card' | 'article') => {
+    const image = input.images?.get(article.slug);
+    return image && imageView(image, base, place);
+  };
   return {
     ...input,
     site: content.site,
     layout: createLayout(content.site, content.brands, siteUrl, assets),
     absolute: (path) => siteUrl + path.replace(/^\//, ''),
     brandOf,
-    summarize: (article) => summarizeArticle(article, brandOf(article), content.site),
+    summarize: (article) => summarizeArticle(article, brandOf(article), content.site, imageOf(article, 'card')),
+    imageView: imageOf,
     fallbackView: fallbackArticleView(content.site),
   };
 }

@@ -24,8 +24,9 @@ function writtenArticleProps(article: Article, body: string, context: PageContex
     isNoindex: article.draft,
     author: article.author,
     social: { type: 'article', title: article.title, description: article.excerpt, url: canonical, siteName: site.name },
-    jsonLd: [articleSchema(article, brand, canonical, site, siteUrl)],
+    jsonLd: [articleSchema(article, brand, canonical, site, siteUrl, imageUrl(article, context))],
   });
+  const image = context.imageView(article, 'article');
   return {
     layout: context.layout(meta, undefined, '/artikel/'),
     article: {
@@ -38,10 +39,17 @@ function writtenArticleProps(article: Article, body: string, context: PageContex
       ...(article.updatedAt ? { updated: formatDate(article.updatedAt, 'long') } : {}),
       readTime: readTime(article, site),
       ...(article.draft ? { isDraft: true } : {}),
+      ...(image ? { image } : {}),
       html: body,
     },
     related: site.relatedTeasers,
   };
+}
+
+/** The absolute URL of the article's fallback image (JPEG or PNG, the widest), for JSON-LD; undefined without an image. Pure. */
+function imageUrl(article: Article, context: PageContext): string | undefined {
+  const image = context.images?.get(article.slug);
+  return image && context.absolute(image.fallback.path);
 }
 
 function missingArticleProps(article: Article, context: PageContext): ArticlePageProps {
