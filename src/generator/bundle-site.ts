@@ -70,20 +70,13 @@ export async function createSiteBundler(root: string, { incremental = false } = 
       target: ['es2019'],
       minify: true,
     },
-    {
+    ...['styles.css', 'images.css'].map((name) => ({
       ...common,
-      entryPoints: [path.join(root, 'src/templates/styles.css')],
-      outfile: path.join(outdir, 'styles.css'),
+      entryPoints: [path.join(root, 'src/templates', name)],
+      outfile: path.join(outdir, name),
       minify: true,
       target: ['chrome90', 'safari14', 'firefox90'],
-    },
-    {
-      ...common,
-      entryPoints: [path.join(root, 'src/templates/images.css')],
-      outfile: path.join(outdir, 'images.css'),
-      minify: true,
-      target: ['chrome90', 'safari14', 'firefox90'],
-    },
+    })),
   ];
 
   const contexts = incremental ? await Promise.all(options.map((o) => esbuild.context(o))) : [];

@@ -7,8 +7,9 @@ import { Picture } from './Picture.tsx';
 
 /**
  * An article as a reader sees it: brand, title, excerpt, byline, 'Bagikan', its picture
- * (when it has one), the body and the fixed 'Artikel Terkait' block. Shared by article pages, the fallback article and
- * the 404 page's article view. `headingId` keeps ids unique when several views share a page.
+ * (when it has one), the body and the fixed 'Artikel Terkait' block. Shared by article
+ * pages, the fallback article and the 404 page's article view. `headingId` keeps ids
+ * unique when several views share a page.
  */
 export function ArticleBody({
   article,
