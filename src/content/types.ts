@@ -49,6 +49,12 @@ export interface Article {
   order: number;
   /** Left out of `sitegen build` unless --drafts; shown with a DRAFT marker. Default false. */
   draft: boolean;
+  /**
+   * Front matter `image` and `imageAlt`: the picture on the article's cards and at the top of
+   * its page. `source` is the file relative to the project root ("src/content/images/x.jpg");
+   * `line` and `column` say where the front matter names it, for messages.
+   */
+  image?: { source: string; alt: string; line: number; column: number };
   /** Where the article comes from ("src/content/articles/x.md"), for messages. */
   source: string;
 }

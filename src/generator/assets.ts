@@ -11,11 +11,12 @@ export interface PlannedAssets {
 }
 
 /**
- * Returns the stylesheet (bundled CSS plus one badge rule per brand), the client script and
- * the icon, each named by a hash of its bytes, with their URLs. Pure: never touches disk.
+ * Returns the stylesheet (bundled CSS, the picture rules when `hasImages`, one badge rule
+ * per brand), the client script and the icon, each named by a hash of its bytes, with their
+ * URLs. Pure: never touches disk.
  */
-export function planAssets(bundles: Bundles, brands: Brand[]): PlannedAssets {
-  const styles = fingerprint('assets/styles', '.css', bundles.css + brandCss(brands));
+export function planAssets(bundles: Bundles, brands: Brand[], { hasImages = false } = {}): PlannedAssets {
+  const styles = fingerprint('assets/styles', '.css', bundles.css + (hasImages ? bundles.imageCss : '') + brandCss(brands));
   const client = fingerprint('assets/client', '.js', bundles.clientJs);
   const icon = fingerprint('assets/favicon', '.svg', bundles.favicon);
   return { files: [styles, client, icon], urls: { css: `/${styles.path}`, js: `/${client.path}`, icon: `/${icon.path}` } };

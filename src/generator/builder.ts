@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Content } from '../content/types.ts';
+import type { Article, Content } from '../content/types.ts';
+import type { ImageStageOptions, ImageStageResult } from './article-images.ts';
 import { planAssets, type PlannedAssets } from './assets.ts';
 import { createSiteBundler, type Bundles } from './bundle-site.ts';
 import { sitegenError } from './errors.ts';
@@ -39,8 +40,9 @@ export interface Project {
   /** Draw social cards (og:image); default true. `--no-cards` turns them off. */
   cards?: boolean;
   /**
-   * Where drawn cards are kept between builds; default <root>/node_modules/.cache/sitegen
-   * ($SITEGEN_CACHE_DIR in the CLI), none with `writer` (every card is drawn).
+   * sitegen's cache folder: drawn social cards in `cards/`, encoded article images in
+   * `images/`. Default <root>/node_modules/.cache/sitegen ($SITEGEN_CACHE_DIR in the CLI);
+   * none with `writer` (everything is drawn and encoded again, nothing touches the disk).
    */
   cacheDir?: string;
 }
@@ -62,6 +64,8 @@ export interface BuildResult {
   draftsLeftOut: string[];
   /** Social cards drawn by this build and read from the cache. */
   cards: CardReport;
+  /** Article image files read, and how many of them this build encoded (the rest came from the cache). */
+  images: { sources: number; encoded: number };
   /** Milliseconds spent in each stage, in order. */
   timings: Record<string, number>;
   /** Resolves when the previous output folder has been deleted. */
@@ -125,13 +129,16 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const { content, bodies, draftsLeftOut } = stages.loadContent(site.content, articleFiles, { drafts: project.drafts, render, memo: articleMemo });
     clock.lap('load and validate');
     const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
+    const images = await processImages(content.articles, { root, cacheDir });
+    if (images) clock.lap('process images');
     const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
     clock.lap('link brand mentions');
-    const assets = planAssets(bundles, content.brands);
+    const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
+    if (images) assets.files.push(...images.files);
     const cardTemplate = project.cards === false ? undefined : site.templates.SocialCard;
     const layout = cardTemplate && layOutCard(cardTemplate, site, limitMs);
     const cards = layout && createCardPlanner(layout.toTree, await (fingerprint ??= cardFingerprint()));
-    const plan = () => planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, socialImage: cards?.image });
+    const plan = () => planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, images: images?.images ?? new Map(), socialImage: cards?.image });
     const routes = layout ? layout.plan(plan) : plan();
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
@@ -145,6 +152,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
       warnings: composeWarnings(content, bodies),
       draftsLeftOut,
       cards: cardReport,
+      images: { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 },
       timings: clock.timings,
       cleanup: writer.cleanup ?? Promise.resolve(),
     };
@@ -185,6 +193,16 @@ async function holdOutputDir(outDir: string): Promise<() => Promise<void>> {
     await lock.release();
     forget();
   };
+}
+
+/**
+ * The article images (article-images.ts), processed only when some article has one, so a
+ * site without images never loads that module or sharp.
+ */
+async function processImages(articles: Article[], options: ImageStageOptions): Promise<ImageStageResult | undefined> {
+  if (!articles.some((article) => article.image)) return undefined;
+  const { processArticleImages } = await import('./article-images.ts');
+  return processArticleImages(articles, options);
 }
 
 function loadStages() {

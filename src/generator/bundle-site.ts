@@ -7,7 +7,7 @@ import { requireFromSitegen } from './node-require.ts';
 
 const esbuild = requireFromSitegen('esbuild') as typeof Esbuild;
 
-/** What esbuild makes of a project's src/: the site module, the client script, the stylesheet. */
+/** What esbuild makes of a project's src/: the site module, the client script, the stylesheets. */
 export interface Bundles {
   /** CommonJS module exporting `content` and `templates`; React stays external. */
   siteCode: string;
@@ -15,6 +15,8 @@ export interface Bundles {
   siteMap: string;
   clientJs: string;
   css: string;
+  /** The rules of article pictures (src/templates/images.css), added to `css` only when some article has an image. */
+  imageCss: string;
   /** The site icon, copied as it is. */
   favicon: string;
 }
@@ -68,13 +70,13 @@ export async function createSiteBundler(root: string, { incremental = false } = 
       target: ['es2019'],
       minify: true,
     },
-    {
+    ...['styles.css', 'images.css'].map((name) => ({
       ...common,
-      entryPoints: [path.join(root, 'src/templates/styles.css')],
-      outfile: path.join(outdir, 'styles.css'),
+      entryPoints: [path.join(root, 'src/templates', name)],
+      outfile: path.join(outdir, name),
       minify: true,
       target: ['chrome90', 'safari14', 'firefox90'],
-    },
+    })),
   ];
 
   const contexts = incremental ? await Promise.all(options.map((o) => esbuild.context(o))) : [];
@@ -101,6 +103,7 @@ export async function createSiteBundler(root: string, { incremental = false } = 
         siteMap: text(results[0], '.map'),
         clientJs: text(results[1], '.js'),
         css: text(results[2], '.css'),
+        imageCss: text(results[3], '.css'),
         favicon,
       };
     },

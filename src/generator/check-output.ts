@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
 import { formatKb } from './format-text.ts';
-import { checkPage, isOutboundLink, opensSafely } from './html-policy.ts';
+import { checkPage, isOutboundLink, opensSafely, urlsOfList } from './html-policy.ts';
 import { hostRoot, normalizeBase, resolveUrlPath, stripBasePath, vetUrlPath, type Refusal } from './static-host.ts';
 
 export interface CheckOptions {
@@ -119,6 +119,9 @@ function referencesOf($: CheerioAPI): [kind: string, reference: string][] {
   $('a[href]').each((_, el) => void references.push(['link', $(el).attr('href')!]));
   $('link[href]').each((_, el) => void references.push([`<link rel="${$(el).attr('rel')}">`, $(el).attr('href')!]));
   $('script[src], img[src], source[src]').each((_, el) => void references.push([`<${el.tagName}>`, $(el).attr('src')!]));
+  $('img[srcset], source[srcset]').each((_, el) => {
+    for (const url of urlsOfList('srcset', $(el).attr('srcset')!)) references.push([`<${el.tagName} srcset>`, url]);
+  });
   $('form[action]').each((_, el) => void references.push(['form action', $(el).attr('action')!]));
   $('meta[property="og:image"][content]').each((_, el) => void references.push(['og:image', $(el).attr('content')!]));
   return references;

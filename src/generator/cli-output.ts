@@ -92,7 +92,8 @@ export function errorFigures(error: unknown): Record<string, unknown> {
 }
 
 /**
- * Reports a finished build: the summary line (stdout), the drafts left out (stdout),
+ * Reports a finished build: the summary line (stdout), the article images encoded and
+ * taken from the cache (stdout, when there are any), the drafts left out (stdout),
  * warnings (stderr); with --verbose or `showTimings` the stage timings, with --verbose every
  * file written; and the figures of the JSON object.
  */
@@ -105,6 +106,8 @@ export function reportBuild(output: Output, result: BuildResult, outDir: string,
   const { rendered, cached } = result.cards;
   if (rendered + cached > 0) output.say(`social cards: ${rendered} drawn, ${cached} from the cache`);
   const drafts = result.draftsLeftOut;
+  const { sources, encoded } = result.images;
+  if (sources > 0) output.say(`${sources} article image${sources === 1 ? '' : 's'}: ${encoded} encoded, ${sources - encoded} from the cache`);
   if (drafts.length > 0) output.say(`${drafts.length} draft${drafts.length === 1 ? '' : 's'} left out: ${summarizeList(drafts)} (--drafts includes them)`);
   for (const warning of result.warnings) output.warn(warning);
   if (output.flags.verbose || showTimings) {
@@ -117,7 +120,7 @@ export function reportBuild(output: Output, result: BuildResult, outDir: string,
   }
 }
 
-/** A build's figures for --json: counts, bytes, milliseconds (total and per stage), warnings, drafts, files written. */
+/** A build's figures for --json: counts, bytes, milliseconds (total and per stage), warnings, drafts, images, files written. */
 function buildFigures(result: BuildResult, outDir: string) {
   return {
     outDir: path.resolve(outDir),
@@ -130,6 +133,7 @@ function buildFigures(result: BuildResult, outDir: string) {
     warnings: result.warnings,
     draftsLeftOut: result.draftsLeftOut,
     cards: result.cards,
+    images: result.images,
     writtenFiles: result.writtenFiles,
   };
 }

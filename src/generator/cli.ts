@@ -254,8 +254,8 @@ async function buildCommand(options: { out?: string; siteUrl?: string; root: str
 }
 
 /**
- * The project folder, output folder and site URL (flag, then $SITE_URL, then content) of
- * build and watch. An empty --out stays empty (build refuses it) rather than becoming ".";
+ * The project folder, output folder, site URL (flag, then $SITE_URL, then content) and
+ * cache folder ($SITEGEN_CACHE_DIR) of build and watch. An empty --out stays empty (build refuses it) rather than becoming ".";
  * an empty --site-url is the flag's mistake, an empty SITE_URL means unset.
  */
 function resolveProject(options: { root: string; out?: string; siteUrl?: string }) {

@@ -11,6 +11,7 @@ import * as v from 'valibot';
 const TEXT = 'non-empty text';
 const DATE = 'a date as YYYY-MM-DD, such as 2024-12-15';
 const BOOLEAN = 'true or false';
+const IMAGE = 'a PNG, JPEG or WebP file under src/content/, such as "images/bankroll.jpg"';
 
 const text = (expected = TEXT) => v.pipe(v.string(expected), v.check((value) => value.trim() !== '', expected));
 const isoDate = v.pipe(v.string(DATE), v.check(isIsoDate, DATE));
@@ -28,6 +29,8 @@ export const frontMatterSchema = v.object({
   listed: v.optional(v.boolean(BOOLEAN), false),
   order: v.optional(wholeNumber('a whole number such as 1 (lower comes first)', Number.MIN_SAFE_INTEGER), 0),
   draft: v.optional(v.boolean(BOOLEAN), false),
+  image: v.optional(text(IMAGE)),
+  imageAlt: v.optional(text('non-empty text that says what the image shows')),
 });
 
 export type FrontMatter = v.InferOutput<typeof frontMatterSchema>;
@@ -127,6 +130,23 @@ function editDistance(a: string, b: string): number {
     }
   }
   return rows[a.length][b.length];
+}
+
+/** File extensions an article image may have (lower case), by the format they name. */
+export const IMAGE_EXTENSIONS: Record<string, 'png' | 'jpeg' | 'webp'> = { '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.webp': 'webp' };
+
+/**
+ * What is wrong with an article image path as written (relative to src/content/), or
+ * undefined when it is a plain relative path to a file with a known extension. Pure.
+ */
+export function imagePathProblem(value: string): string | undefined {
+  const found = describeValue(value);
+  if (/^[\\/]|^[A-Za-z]:/.test(value) || /^[a-z][a-z0-9+.-]*:/i.test(value)) return `"image" is ${found}, an absolute path or URL; expected ${IMAGE}`;
+  if (value.includes('\\')) return `"image" is ${found}, with a backslash; expected ${IMAGE}, with "/" between folders`;
+  if (value.split('/').some((part) => part === '..')) return `"image" is ${found}, which leaves src/content/; expected ${IMAGE}`;
+  const extension = /\.[^./]*$/.exec(value)?.[0].toLowerCase();
+  if (!extension || !(extension in IMAGE_EXTENSIONS)) return `"image" is ${found}; expected ${IMAGE} (.png, .jpg, .jpeg or .webp)`;
+  return undefined;
 }
 
 export function isIsoDate(value: string): boolean {

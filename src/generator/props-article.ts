@@ -4,6 +4,7 @@ import { formatDate } from './format-date.ts';
 import { pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
 import { articleSchema, fallbackArticleSchema } from './schema-org.ts';
+import type { SocialImage } from './social-cards.ts';
 import { readTime, summarizeBrand } from './summaries.ts';
 
 /**
@@ -26,9 +27,10 @@ function writtenArticleProps(article: Article, body: string, context: PageContex
     canonical,
     isNoindex: article.draft,
     author: article.author,
-    social: context.social(path, { title: article.title, description: article.excerpt }, { name: `artikel-${article.slug}`, title: article.title, brand }, dates),
-    jsonLd: [articleSchema(article, brand, canonical, site, siteUrl)],
+    social: context.social(path, { title: article.title, description: article.excerpt }, { name: `artikel-${article.slug}`, title: article.title, brand, image: ownImage(article, context) }, dates),
+    jsonLd: [articleSchema(article, brand, canonical, site, siteUrl, imageUrl(article, context))],
   });
+  const image = context.imageView(article, 'article');
   return {
     layout: context.layout(meta, undefined, '/artikel/'),
     article: {
@@ -41,10 +43,23 @@ function writtenArticleProps(article: Article, body: string, context: PageContex
       ...(article.updatedAt ? { updated: formatDate(article.updatedAt, 'long') } : {}),
       readTime: readTime(article, site),
       ...(article.draft ? { isDraft: true } : {}),
+      ...(image ? { image } : {}),
       html: body,
     },
     related: site.relatedTeasers,
   };
+}
+
+/** The absolute URL of the article's fallback image (JPEG or PNG, the widest), for JSON-LD; undefined without an image. Pure. */
+function imageUrl(article: Article, context: PageContext): string | undefined {
+  const image = context.images?.get(article.slug);
+  return image && context.absolute(image.fallback.path);
+}
+
+/** The article's own image as its og:image (the fallback rendition: JPEG or PNG, the widest), instead of a drawn card. Pure. */
+function ownImage(article: Article, context: PageContext): SocialImage | undefined {
+  const image = context.images?.get(article.slug);
+  return image && { url: image.fallback.path, width: image.fallback.width, height: image.fallback.height, alt: image.alt };
 }
 
 /**

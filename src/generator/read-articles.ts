@@ -1,11 +1,14 @@
 import path from 'node:path';
 import type { Article } from '../content/types.ts';
-import { checkRecord, describeValue, frontMatterSchema, unknownKeys } from './content-schema.ts';
+import { checkRecord, describeValue, type FrontMatter, frontMatterSchema, imagePathProblem, unknownKeys } from './content-schema.ts';
 import { printable } from './errors.ts';
-import { type ArticleFiles, compareText, SLUG } from './article-files.ts';
+import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-files.ts';
 import { type Position, splitFrontMatter } from './front-matter.ts';
 import { checkArticleBody } from './html-policy.ts';
 import type { RenderedMarkdown } from './markdown.ts';
+
+/** Where article images are looked up: `image` is relative to it. */
+const CONTENT_DIR = path.posix.dirname(ARTICLE_DIR);
 
 /** Reading speed for a read time the front matter leaves out. */
 export const WORDS_PER_MINUTE = 200;
@@ -109,6 +112,7 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
   if (output?.updated !== undefined && output.updated < output.date) {
     problems.push(`${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`);
   }
+  if (output) problems.push(...imageProblems(output).map(({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`));
   const brand = { slug: data.brand, at: split.keys.get('brand') };
   if (!output || problems.length > 0) return { problems, brand };
   const article: Article = {
@@ -124,9 +128,32 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
     listed: output.listed,
     order: output.order,
     draft: output.draft,
+    ...(output.image === undefined ? {} : { image: articleImage(output.image, output.imageAlt!, split.keys.get('image')) }),
     source: file,
   };
   return { article, html, problems, brand };
+}
+
+/**
+ * The rules of `image` and `imageAlt` the schema cannot say alone: the path stays inside
+ * src/content/ and names a PNG, JPEG or WebP file, and an image has its alt text. Whether
+ * the file exists is checked when it is read (article-images.ts). Pure.
+ */
+function imageProblems(output: FrontMatter): { key: string; message: string }[] {
+  const problems: { key: string; message: string }[] = [];
+  if (output.image !== undefined) {
+    const problem = imagePathProblem(output.image);
+    if (problem) problems.push({ key: 'image', message: problem });
+    if (output.imageAlt === undefined) problems.push({ key: 'image', message: '"imageAlt" is required when "image" is set; expected non-empty text that says what the image shows' });
+  } else if (output.imageAlt !== undefined) {
+    problems.push({ key: 'imageAlt', message: '"imageAlt" is set but "image" is not; expected "image" too, or no "imageAlt"' });
+  }
+  return problems;
+}
+
+/** The article's image: its root-relative file and alt text, and where the front matter names it (for messages). Pure. */
+function articleImage(image: string, alt: string, where: Position | undefined): NonNullable<Article['image']> {
+  return { source: path.posix.join(CONTENT_DIR, image), alt, line: where?.line ?? 1, column: where?.column ?? 1 };
 }
 
 /** Renders a body and checks it against the HTML policy; problems name the file line. Returns the HTML. */

@@ -34,8 +34,11 @@ export function collectionPageSchema(name: string, url: string, site: SiteConfig
   };
 }
 
-/** Returns the Article object of an article at the absolute `canonical` URL, dated by its front matter. Pure. */
-export function articleSchema(article: Article, brand: Brand, canonical: string, site: SiteConfig, siteUrl: string): object {
+/**
+ * Returns the Article object of an article at the absolute `canonical` URL, dated by its
+ * front matter, with the absolute URL of its image when it has one. Pure.
+ */
+export function articleSchema(article: Article, brand: Brand, canonical: string, site: SiteConfig, siteUrl: string, imageUrl?: string): object {
   return {
     '@context': CONTEXT,
     '@type': 'Article',
@@ -48,6 +51,7 @@ export function articleSchema(article: Article, brand: Brand, canonical: string,
     mainEntityOfPage: canonical,
     inLanguage: LANGUAGE,
     about: brand.name,
+    ...(imageUrl === undefined ? {} : { image: imageUrl }),
   };
 }
 

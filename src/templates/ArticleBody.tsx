@@ -3,11 +3,13 @@ import { BrandLogo } from './BrandLogo.tsx';
 import { BrandBadge } from './BrandBadge.tsx';
 import { DraftMarker } from './DraftMarker.tsx';
 import { href } from './paths.ts';
+import { Picture } from './Picture.tsx';
 
 /**
- * An article as a reader sees it: brand, title, excerpt, byline, 'Bagikan', the body and
- * the fixed 'Artikel Terkait' block. Shared by article pages, the fallback article and
- * the 404 page's article view. `headingId` keeps ids unique when several views share a page.
+ * An article as a reader sees it: brand, title, excerpt, byline, 'Bagikan', its picture
+ * (when it has one), the body and the fixed 'Artikel Terkait' block. Shared by article
+ * pages, the fallback article and the 404 page's article view. `headingId` keeps ids
+ * unique when several views share a page.
  */
 export function ArticleBody({
   article,
@@ -48,6 +50,7 @@ export function ArticleBody({
           <span className="share-status" role="status" aria-live="polite" data-share-status=""></span>
         </p>
       </header>
+      {article.image && <Picture image={article.image} className="article-image container-narrow" isEager />}
       {/* `sitegen check` finds article bodies by the "prose" class (ARTICLE_BODY_CLASS in html-policy.ts). */}
       <div className="prose container-narrow" dangerouslySetInnerHTML={{ __html: article.html }} />
       <aside className="related container-narrow" aria-label="Artikel Terkait">

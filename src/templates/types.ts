@@ -60,6 +60,23 @@ export interface Layout {
   meta: PageMeta;
 }
 
+/**
+ * An article's picture as the generator made it: WebP renditions for the browsers that take
+ * them (nearly all), one JPEG or PNG for the rest. URLs start with the site's base path.
+ */
+export interface ImageView {
+  /** The fallback file (JPEG or PNG, the widest rendition): `<img src>`. */
+  src: string;
+  /** The WebP files with their widths ("/assets/images/x-480.1a2b3c4d5e.webp 480w, ..."). */
+  srcset: string;
+  /** How wide the picture is shown at each viewport width, so the browser picks from `srcset`. */
+  sizes: string;
+  /** The fallback's size in pixels: `<img width height>`, which also reserves the picture's space. */
+  width: number;
+  height: number;
+  alt: string;
+}
+
 export interface ArticleSummary {
   slug: string;
   title: string;
@@ -71,6 +88,8 @@ export interface ArticleSummary {
   readTime: string;
   /** A draft (only in watch and `build --drafts`): shown with a DRAFT marker. */
   isDraft?: boolean;
+  /** The article's picture (front matter `image`), shown at the top of the card. */
+  image?: ImageView;
 }
 
 /** Everything an article view shows; also used for the fallback article. */
@@ -87,6 +106,8 @@ export interface ArticleView {
   readTime: string;
   /** A draft (only in watch and `build --drafts`): shown with a DRAFT marker. */
   isDraft?: boolean;
+  /** The article's picture (front matter `image`), shown below the header. */
+  image?: ImageView;
   /** Trusted HTML (validated and linked by the generator). */
   html: string;
 }
