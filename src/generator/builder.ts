@@ -135,27 +135,16 @@ export async function createBuilder(project: Project, { incremental = false } = 
     clock.lap('link brand mentions');
     const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
     if (images) assets.files.push(...images.files);
-    const cardTemplate = project.cards === false ? undefined : site.templates.SocialCard;
-    const layout = cardTemplate && layOutCard(cardTemplate, site, limitMs);
-    const cards = layout && createCardPlanner(layout.toTree, await (fingerprint ??= cardFingerprint()));
-    const plan = () => planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, images: images?.images ?? new Map(), socialImage: cards?.image });
-    const routes = layout ? layout.plan(plan) : plan();
+    const cards = await prepareCards(project, site, limitMs, () => (fingerprint ??= cardFingerprint()));
+    const plan = () => planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, images: images?.images, socialImage: cards?.planner.image });
+    const routes = cards ? cards.plan(plan) : plan();
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
-    const toWrite = { routes, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards, cacheDir };
+    const toWrite = { routes, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir };
     const { cardReport, ...summary } = await writeSite(writer, toWrite);
-    return {
-      pages: routes.length,
-      siteUrl,
-      ...summary,
-      durationMs: clock.total(),
-      warnings: composeWarnings(content, bodies),
-      draftsLeftOut,
-      cards: cardReport,
-      images: { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 },
-      timings: clock.timings,
-      cleanup: writer.cleanup ?? Promise.resolve(),
-    };
+    const warnings = composeWarnings(content, bodies);
+    const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
+    return { pages: routes.length, siteUrl, ...summary, durationMs: clock.total(), warnings, draftsLeftOut, cards: cardReport, images: imageCounts, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
   };
 
   // After a failure the kept bundles may not match the sources: the next run bundles again.
@@ -203,6 +192,18 @@ async function processImages(articles: Article[], options: ImageStageOptions): P
   if (!articles.some((article) => article.image)) return undefined;
   const { processArticleImages } = await import('./article-images.ts');
   return processArticleImages(articles, options);
+}
+
+/**
+ * The card planner of one build and `plan`, which runs the route planning that lays the
+ * cards out under the render time limit; undefined when cards are off (`--no-cards`) or the
+ * project has no SocialCard template.
+ */
+async function prepareCards(project: Project, site: SiteModule, limitMs: number, fingerprint: () => Promise<string>) {
+  const template = project.cards === false ? undefined : site.templates.SocialCard;
+  if (!template) return undefined;
+  const layout = layOutCard(template, site, limitMs);
+  return { planner: createCardPlanner(layout.toTree, await fingerprint()), plan: layout.plan };
 }
 
 function loadStages() {

@@ -159,6 +159,18 @@ describe('article images: front matter image and imageAlt, built with the real C
     expect(article.image).toBe(`https://two-brands.example${$('picture > img').attr('src')}`);
   });
 
+  it('the article\'s image is its og:image, with its size and alt text, and no card is drawn for it', () => {
+    const $ = page(out, 'artikel/perang88-panduan');
+    const meta = (property: string) => $(`meta[property="${property}"]`).attr('content');
+    expect(meta('og:image')).toBe(`https://two-brands.example${$('picture > img').attr('src')}`);
+    expect([meta('og:image:width'), meta('og:image:height')]).toEqual(['1200', '675']);
+    expect(meta('og:image:alt')).toBe('Gradien warna dari kiri ke kanan');
+    expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
+    expect(first.writtenFiles.filter((file: string) => file.startsWith('og/artikel-perang88-panduan.'))).toEqual([]);
+    expect(first.writtenFiles.filter((file: string) => file.startsWith('og/artikel-nusa77-ulasan.'))).toEqual([]);
+    expect(first.writtenFiles.some((file: string) => file.startsWith('og/brand-perang88.'))).toBe(true);
+  });
+
   it('the pages are valid HTML and pass sitegen check (every srcset file exists)', async () => {
     const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
     const problems: string[] = [];
