@@ -96,7 +96,7 @@ export class AtomicDirWriter implements Writer {
   }
 
   async add(file: OutputFile): Promise<void> {
-    if (this.failure) throw this.failure;
+    if (this.failure) throw this.explainFailure(this.failure);
     const target = path.join(this.tempDir, file.path);
     const write = this.ensureDir(path.dirname(target))
       .then(() => writeFileFast(target, file.contents))
@@ -113,6 +113,11 @@ export class AtomicDirWriter implements Writer {
     if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
+  /** A failed write as the one-line message users read, the temporary folder shown as the output folder. */
+  private explainFailure(failure: unknown): unknown {
+    return explainSystemError(failure, 'writing the new output', { [this.tempDir]: this.outDir }, 'the previous output is unchanged');
+  }
+
   async commit(): Promise<WriteSummary> {
     const lock = await this.ready.catch((error) => {
       unfinished.delete(this.removeOnSignal);
@@ -121,7 +126,7 @@ export class AtomicDirWriter implements Writer {
     await Promise.all(this.inFlight);
     if (this.failure) {
       await this.abort();
-      throw explainSystemError(this.failure, 'writing the new output', { [this.tempDir]: this.outDir }, 'the previous output is unchanged');
+      throw this.explainFailure(this.failure);
     }
     try {
       await this.swap();

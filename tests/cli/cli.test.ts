@@ -39,7 +39,7 @@ describe('sitegen CLI', () => {
     const out = path.join(temp.dir, 'public');
     const result = await runCli(['build', '--out', out, '--site-url', 'https://www.example.id']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/wrote 34 pages \(\d+ files, [\d.]+ kB\) to .*public\/ in \d+ ms/);
+    expect(result.stdout).toMatch(/wrote 34 pages \(\d+ files, [\d.]+ [kM]B\) to .*public\/ in \d+ ms/);
     expect(result.stderr).toMatch(/^warning: 12 articles have no body yet/m);
     expect(result.stdout).not.toContain('warning');
     const home = readFileSync(path.join(out, 'index.html'), 'utf8');

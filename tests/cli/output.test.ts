@@ -6,7 +6,7 @@ import { makeTempDir, runCli, runProcess } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 import { CLI } from '../helpers/paths.ts';
 
-const STAGES = ['read and bundle', 'load and validate', 'link brand mentions', 'plan routes', 'render and write', 'commit'];
+const STAGES = ['read and bundle', 'load and validate', 'link brand mentions', 'plan routes', 'render and write', 'social cards', 'commit'];
 const ESCAPE = '\x1b[';
 
 /** Every file under `dir` (relative, "/"-separated) with its size in bytes, sorted by path. */

@@ -192,7 +192,7 @@ describe('sitegen watch', () => {
   });
 
   it('builds, then serves pages the way a static host does', async () => {
-    expect(watcher.output()).toMatch(/initial build: 43 files written, \d+ ms/);
+    expect(watcher.output()).toMatch(/initial build: 61 files written, \d+ ms/);
     const home = await get(base, '/');
     expect(home.status).toBe(200);
     expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
