@@ -270,7 +270,7 @@ async function writeSite(writer: Writer, { routes, content, site, assets, siteUr
     }
     for (const file of planHostFiles(routes, siteUrl, { site: content.site, articles: content.articles, bodies: linked })) await writer.add(file);
     clock.lap('render and write');
-    const cardReport = cards ? await emitCards(cards.planned(), cacheDir, (file) => writer.add(file)) : { rendered: 0, cached: 0 };
+    const cardReport = cards ? await emitCards(cards.planned(), cacheDir, writer) : { rendered: 0, cached: 0 };
     clock.lap('social cards');
     const summary = await writer.commit();
     clock.lap('commit');

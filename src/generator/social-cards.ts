@@ -9,7 +9,7 @@ import { sitegenError } from './errors.ts';
 import { RenderFailed, RenderTimeout } from './errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
-import type { OutputFile } from './write-output.ts';
+import type { OutputFile, Writer } from './write-output.ts';
 
 /** What a page's og:image meta tags say about its card. */
 export interface SocialImage {
@@ -150,15 +150,18 @@ export interface CardReport {
 const CARDS_IN_FLIGHT = 4;
 
 /**
- * Hands every planned card to `add` as a PNG, from `cacheDir/cards/{key}.png` when there,
- * else drawn (satori, then resvg) and stored in the cache first. The renderer is loaded
- * only when a card is missing. Writes only new cache files (temporary name, then rename);
- * without `cacheDir`, draws every card and touches no disk.
+ * Hands every planned card to the writer as a PNG: kept as it is when the writer still has
+ * it (watch; a card's name holds its hash), else from `cacheDir/cards/{key}.png`, else drawn
+ * (satori, then resvg) and stored in the cache first. The renderer is loaded only when a
+ * card is missing. Writes only new cache files (temporary name, then rename); without
+ * `cacheDir`, draws every card and touches no disk.
  */
-export async function emitCards(cards: PlannedCard[], cacheDir: string | undefined, add: (file: OutputFile) => Promise<void>): Promise<CardReport> {
+export async function emitCards(cards: PlannedCard[], cacheDir: string | undefined, writer: Pick<Writer, 'add' | 'keep'>): Promise<CardReport> {
   const folder = cacheDir === undefined ? undefined : path.join(cacheDir, 'cards');
+  const add = (file: OutputFile) => writer.add(file);
   const missing: PlannedCard[] = [];
   for (const card of cards) {
+    if (writer.keep?.(card.path)) continue;
     const png = folder === undefined ? undefined : await readFile(path.join(folder, `${card.key}.png`)).catch(() => undefined);
     if (png) await add({ path: card.path, contents: png });
     else missing.push(card);

@@ -35,6 +35,12 @@ export interface Writer {
   abort(): Promise<void>;
   /** After commit: resolves when what the commit left to delete (the previous output) is gone; absent when nothing is. */
   readonly cleanup?: Promise<void>;
+  /**
+   * For a file whose name changes with its bytes (a social card): true when the last commit
+   * wrote `path`, which then stays in the output without being read or added again; false
+   * means add it. Absent on writers that start from nothing each time.
+   */
+  keep?(path: string): boolean;
 }
 
 const MAX_WRITES_IN_FLIGHT = 64;
@@ -283,8 +289,10 @@ async function exists(file: string): Promise<boolean> {
  * fails midway writes nothing.
  */
 export class IncrementalDirWriter implements Writer {
-  private previous: Map<string, string> | undefined;
+  /** The last commit's files: digest and size by path. */
+  private previous: Map<string, { digest: string; size: number }> | undefined;
   private pending = new Map<string, string | Uint8Array>();
+  private kept = new Set<string>();
 
   constructor(readonly outDir: string) {}
 
@@ -292,12 +300,22 @@ export class IncrementalDirWriter implements Writer {
     this.pending.set(file.path, file.contents);
   }
 
+  keep(file: string): boolean {
+    if (!this.previous?.has(file)) return false;
+    this.kept.add(file);
+    return true;
+  }
+
   async commit(): Promise<WriteSummary> {
     const files = this.pending;
+    const kept = [...this.kept].filter((file) => !files.has(file));
     this.pending = new Map();
-    const digests = new Map([...files].map(([file, contents]) => [file, digest(contents)]));
+    this.kept = new Set();
+    const sizeOf = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
+    const digests = new Map([...files].map(([file, contents]) => [file, { digest: digest(contents), size: sizeOf(contents) }]));
+    for (const file of kept) digests.set(file, this.previous!.get(file)!);
     let bytes = 0;
-    for (const contents of files.values()) bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    for (const { size } of digests.values()) bytes += size;
 
     if (!this.previous) {
       const atomic = new AtomicDirWriter(this.outDir);
@@ -308,8 +326,8 @@ export class IncrementalDirWriter implements Writer {
       return { files: files.size, bytes, written: files.size, writtenFiles: [...files.keys()].sort(), removed: [] };
     }
 
-    const changed = [...files].filter(([file]) => this.previous!.get(file) !== digests.get(file));
-    const removed = [...this.previous.keys()].filter((file) => !files.has(file)).sort();
+    const changed = [...files].filter(([file]) => this.previous!.get(file)?.digest !== digests.get(file)!.digest);
+    const removed = [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
     try {
       await Promise.all(
         changed.map(async ([file, contents]) => {
@@ -328,11 +346,12 @@ export class IncrementalDirWriter implements Writer {
       throw explainSystemError(error, 'writing changed files');
     }
     this.previous = digests;
-    return { files: files.size, bytes, written: changed.length, writtenFiles: changed.map(([file]) => file).sort(), removed };
+    return { files: digests.size, bytes, written: changed.length, writtenFiles: changed.map(([file]) => file).sort(), removed };
   }
 
   async abort() {
     this.pending = new Map();
+    this.kept = new Set();
   }
 }
 
