@@ -5,6 +5,8 @@
 // category scores per page. Lighthouse 12 (the last major that runs on Node 20) is
 // installed on first use into a cache folder outside the repo, not into package.json:
 // it is large and only this script needs it.
+// Options: --root DIR builds another project (such as a copy with article images); each
+// NAME=/path/ argument replaces the default page list.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -20,9 +22,14 @@ if (!existsSync(lighthouseBin)) {
   execFileSync('npm', ['install', '--prefix', cache, '--no-audit', '--no-fund', 'lighthouse@12'], { stdio: 'inherit' });
 }
 
+const argv = process.argv.slice(2);
+const rootAt = argv.indexOf('--root');
+const root = rootAt >= 0 ? path.resolve(argv[rootAt + 1]) : repo;
+const pageArgs = argv.filter((arg, i) => arg.includes('=/') && argv[i - 1] !== '--root');
+
 const dist = path.join(os.tmpdir(), `sitegen-lighthouse-${process.pid}`);
 const cli = path.join(repo, 'bin/sitegen');
-if (spawnSync(process.execPath, [cli, 'build', '--out', dist], { stdio: 'inherit' }).status !== 0) process.exit(1);
+if (spawnSync(process.execPath, [cli, 'build', '--root', root, '--out', dist], { stdio: 'inherit' }).status !== 0) process.exit(1);
 const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const base = await new Promise((resolve, reject) => {
   let out = '';
@@ -34,7 +41,7 @@ const base = await new Promise((resolve, reject) => {
   preview.on('exit', () => reject(new Error(`preview exited:\n${out}`)));
 });
 
-const pages = [
+const pages = pageArgs.length > 0 ? pageArgs.map((arg) => arg.split('=')) : [
   ['home', '/'],
   ['list', '/artikel/'],
   ['brand', '/brand/loyal4d/'],
