@@ -6,6 +6,12 @@ import { articleUrl, lastUpdated } from './routes.ts';
 /** The feed's file name, in the output root: served at the site URL + "feed.xml". */
 export const FEED_FILE = 'feed.xml';
 
+/**
+ * How many of the newest articles the feed carries. Readers poll a feed for what is new;
+ * every article with its full body would be a 36 MB file at 10,000 articles.
+ */
+export const FEED_ENTRIES = 50;
+
 export interface FeedInput {
   site: Pick<SiteConfig, 'name' | 'description' | 'articleSchemaDate'>;
   /** Absolute site URL with a trailing slash; its path is the base path. */
@@ -17,14 +23,14 @@ export interface FeedInput {
 }
 
 /**
- * Returns the site's Atom 1.0 feed: one entry per article, newest first (`updatedAt ??
- * publishedAt`, ties in the order given), each with its full body, every link in it made
+ * Returns the site's Atom 1.0 feed: one entry per article, the FEED_ENTRIES newest (`updatedAt
+ * ?? publishedAt`, ties in the order given), newest first, each with its full body, every link in it made
  * absolute. The feed's `<updated>` is the newest entry's, or `site.articleSchemaDate` when
  * there is none, so two builds of the same content give the same bytes. Pure.
  */
 export function atomFeed({ site, siteUrl, articles, bodies }: FeedInput): string {
   // Array.prototype.sort is stable: equal dates keep the site's order.
-  const newestFirst = [...articles].sort((a, b) => compareDesc(lastUpdated(a), lastUpdated(b)));
+  const newestFirst = [...articles].sort((a, b) => compareDesc(lastUpdated(a), lastUpdated(b))).slice(0, FEED_ENTRIES);
   const updated = newestFirst.length > 0 ? lastUpdated(newestFirst[0]) : site.articleSchemaDate;
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
@@ -82,6 +88,8 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
  * were. Pure.
  */
 export function absoluteLinks(html: string, pageUrl: string, siteUrl: string): string {
+  // Most bodies link only with full URLs: no need to parse them.
+  if (!/\s(?:href|src|cite)\s*=\s*["']?(?![a-z][a-z0-9+.-]*:)/i.test(html)) return html;
   const edits: { start: number; end: number; text: string }[] = [];
   const visit = (node: Node) => {
     if ('attrs' in node && node.sourceCodeLocation?.attrs) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteLinks, atomFeed } from '../../src/generator/feed.ts';
+import { absoluteLinks, atomFeed, FEED_ENTRIES } from '../../src/generator/feed.ts';
 import type { Article } from '../../src/content/types.ts';
 
 const SITE = 'https://user.example.io/repo/';
@@ -29,6 +29,19 @@ describe('atomFeed', () => {
   const site = { name: 'Situs <&>', description: 'Tentang', articleSchemaDate: '2024-01-01' };
   const article = (slug: string, publishedAt: string, updatedAt?: string): Article => ({
     slug, title: `Judul ${slug}`, excerpt: 'Ringkas', brand: 'b', author: 'Tim', publishedAt, updatedAt, readMinutes: 1, listed: true, order: 0, draft: false, source: `${slug}.md`,
+  });
+
+  it('carries the FEED_ENTRIES newest articles, newest first', () => {
+    const many = Array.from({ length: FEED_ENTRIES + 10 }, (_, i) => article(`a${i}`, `2024-01-${String((i % 28) + 1).padStart(2, '0')}`, i === 0 ? '2025-06-01' : undefined));
+    const xml = atomFeed({ site, siteUrl: SITE, articles: many, bodies: new Map() });
+    const ids = [...xml.matchAll(/<id>[^<]*artikel\/(a\d+)\/<\/id>/g)].map((match) => match[1]);
+    expect(ids).toHaveLength(FEED_ENTRIES);
+    expect(ids[0]).toBe('a0');
+    const dates = [...xml.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map((match) => match[1]);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // Every article left out is no newer than the oldest one kept.
+    const oldestKept = dates.at(-1)!.slice(0, 10);
+    expect(many.filter((a) => !ids.includes(a.slug)).every((a) => (a.updatedAt ?? a.publishedAt) <= oldestKept)).toBe(true);
   });
 
   it('dates an empty feed by articleSchemaDate, never by the clock', () => {
