@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ComponentType, ReactElement } from 'react';
 import type * as Resvg from '@resvg/resvg-js';
@@ -156,15 +156,13 @@ const CARDS_IN_FLIGHT = 4;
  * card is missing. Writes only new cache files (temporary name, then rename); without
  * `cacheDir`, draws every card and touches no disk.
  */
-export async function emitCards(cards: PlannedCard[], cacheDir: string | undefined, writer: Pick<Writer, 'add' | 'keep'>): Promise<CardReport> {
+export async function emitCards(cards: PlannedCard[], cacheDir: string | undefined, writer: Pick<Writer, 'add' | 'keep' | 'copy'>): Promise<CardReport> {
   const folder = cacheDir === undefined ? undefined : path.join(cacheDir, 'cards');
   const add = (file: OutputFile) => writer.add(file);
   const missing: PlannedCard[] = [];
   for (const card of cards) {
     if (writer.keep?.(card.path)) continue;
-    const png = folder === undefined ? undefined : await readFile(path.join(folder, `${card.key}.png`)).catch(() => undefined);
-    if (png) await add({ path: card.path, contents: png });
-    else missing.push(card);
+    if (folder === undefined || !(await fromCache(path.join(folder, `${card.key}.png`), card.path, writer))) missing.push(card);
   }
   if (missing.length > 0) {
     if (folder !== undefined) await mkdir(folder, { recursive: true });
@@ -181,6 +179,18 @@ export async function emitCards(cards: PlannedCard[], cacheDir: string | undefin
     await Promise.all(Array.from({ length: Math.min(CARDS_IN_FLIGHT, missing.length) }, worker));
   }
   return { rendered: missing.length, cached: cards.length - missing.length };
+}
+
+/** Hands the cached card `file` to the writer (a file copy where the writer can); false when the cache has no such card. */
+async function fromCache(file: string, outputPath: string, writer: Pick<Writer, 'add' | 'copy'>): Promise<boolean> {
+  if (writer.copy) {
+    const info = await stat(file).catch(() => undefined);
+    if (info) await writer.copy(outputPath, file, info.size);
+    return info !== undefined;
+  }
+  const png = await readFile(file).catch(() => undefined);
+  if (png) await writer.add({ path: outputPath, contents: png });
+  return png !== undefined;
 }
 
 async function storeInCache(file: string, png: Uint8Array) {

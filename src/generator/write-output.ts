@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync, writeFile as writeFileCallback } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { constants, existsSync, renameSync, writeFile as writeFileCallback } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { explainSystemError } from './errors.ts';
 import { isMarkedOutput, isRunning, lockOutputDir, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, removeOutputTree, removeOutputTreeSync, type OutputLock } from './output-dir.ts';
@@ -41,6 +41,12 @@ export interface Writer {
    * means add it. Absent on writers that start from nothing each time.
    */
   keep?(path: string): boolean;
+  /**
+   * Queues a copy of the file `from` (`size` bytes; outside the output, such as a cache
+   * entry) as `path`: the bytes go from file to file without passing through JavaScript.
+   * Absent on writers that hold files in memory; the caller then reads and adds.
+   */
+  copy?(path: string, from: string, size: number): Promise<void>;
 }
 
 const MAX_WRITES_IN_FLIGHT = 64;
@@ -101,21 +107,38 @@ export class AtomicDirWriter implements Writer {
     this.dirs.set(tempDir, this.ready);
   }
 
-  async add(file: OutputFile): Promise<void> {
+  add(file: OutputFile): Promise<void> {
+    const size = typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+    return this.queue(file.path, size, (target) => writeFileFast(target, file.contents));
+  }
+
+  copy(file: string, from: string, size: number): Promise<void> {
+    // FICLONE: a reflink where the file system has them (btrfs, XFS), else a kernel copy.
+    return this.queue(file, size, (target) =>
+      copyFile(from, target, constants.COPYFILE_FICLONE).catch((error: NodeJS.ErrnoException) => {
+        // copyfile names the source; but for a missing source, what failed is the writing of the target.
+        if (error.code !== 'ENOENT') error.path = target;
+        throw error;
+      }),
+    );
+  }
+
+  /** Runs `write` into the temporary folder with at most MAX_WRITES_IN_FLIGHT at once; a failure surfaces at the next call or at commit. */
+  private async queue(file: string, size: number, write: (target: string) => Promise<void>): Promise<void> {
     if (this.failure) throw this.explainFailure(this.failure);
-    const target = path.join(this.tempDir, file.path);
-    const write = this.ensureDir(path.dirname(target))
-      .then(() => writeFileFast(target, file.contents))
+    const target = path.join(this.tempDir, file);
+    const written = this.ensureDir(path.dirname(target))
+      .then(() => write(target))
       .catch((error: NodeJS.ErrnoException) => {
         // A failed write(2) names no file; the message should.
         error.path ??= target;
         this.failure ??= error;
       });
-    const tracked = write.finally(() => this.inFlight.delete(tracked));
+    const tracked = written.finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
     this.files++;
-    this.names.push(file.path);
-    this.bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+    this.names.push(file);
+    this.bytes += size;
     if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
