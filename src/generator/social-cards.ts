@@ -165,7 +165,6 @@ export async function emitCards(cards: PlannedCard[], cacheDir: string | undefin
     if (folder === undefined || !(await fromCache(path.join(folder, `${card.key}.png`), card.path, writer))) missing.push(card);
   }
   if (missing.length > 0) {
-    if (folder !== undefined) await mkdir(folder, { recursive: true });
     const draw = await loadRenderer();
     let next = 0;
     const worker = async () => {
@@ -193,10 +192,16 @@ async function fromCache(file: string, outputPath: string, writer: Pick<Writer, 
   return png !== undefined;
 }
 
+/** Best effort: a cache that cannot be written (read-only, full) only means drawing again next time. */
 async function storeInCache(file: string, png: Uint8Array) {
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, png);
-  await rename(temporary, file);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temporary, png);
+    await rename(temporary, file);
+  } catch {
+    // The card still goes to the output; nothing else depends on the cache.
+  }
 }
 
 type Satori = (tree: unknown, options: { width: number; height: number; fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[] }) => Promise<string>;

@@ -56,6 +56,14 @@ describe('social cards across builds', () => {
     expect(cards(out).has(path.basename(image))).toBe(true);
   });
 
+  it('a cache folder that cannot be written only means drawing every card: the build still succeeds', async () => {
+    const notAFolder = path.join(temp.dir, 'cache-is-a-file');
+    writeFileSync(notAFolder, 'not a folder');
+    const report = await build(root, path.join(temp.dir, 'no-cache'), notAFolder);
+    expect(report.cards).toEqual({ rendered: 18, cached: 0 });
+    expect(readFileSync(notAFolder, 'utf8')).toBe('not a folder');
+  });
+
   it('--no-cards draws nothing and leaves og:image out', async () => {
     const out = path.join(temp.dir, 'no-cards');
     const report = await build(root, out, path.join(temp.dir, 'unused-cache'), '--no-cards');
