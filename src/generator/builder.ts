@@ -15,7 +15,7 @@ import type { ArticleMemo } from './read-articles.ts';
 import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
 import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
-import { cardFingerprint, createCardPlanner, emitCards, layOutCard, type CardPlanner, type CardReport } from './social-cards.ts';
+import { cardFingerprint, cardFontCoverage, createCardPlanner, emitCards, layOutCard, type CardPlanner, type CardReport } from './social-cards.ts';
 import { renderTimeLimitMs } from './time-limit.ts';
 import { AtomicDirWriter, cleanUpOnSignal, IncrementalDirWriter, type Writer } from './write-output.ts';
 
@@ -142,7 +142,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
     const toWrite = { routes, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir };
     const { cardReport, ...summary } = await writeSite(writer, toWrite);
-    const warnings = composeWarnings(content, bodies);
+    const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
     const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
     return { pages: routes.length, siteUrl, ...summary, durationMs: clock.total(), warnings, draftsLeftOut, cards: cardReport, images: imageCounts, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
   };
@@ -203,7 +203,7 @@ async function prepareCards(project: Project, site: SiteModule, limitMs: number,
   const template = project.cards === false ? undefined : site.templates.SocialCard;
   if (!template) return undefined;
   const layout = layOutCard(template, site, limitMs);
-  return { planner: createCardPlanner(layout.toTree, await fingerprint()), plan: layout.plan };
+  return { planner: createCardPlanner(layout.toTree, await fingerprint(), cardFontCoverage()), plan: layout.plan };
 }
 
 function loadStages() {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ComponentType, ReactElement } from 'react';
@@ -38,6 +39,8 @@ export interface CardPlanner {
   image(name: string, props: SocialCardProps, alt: string): SocialImage;
   /** Every card planned so far, in the order first asked for. */
   planned(): PlannedCard[];
+  /** One line per card whose text has characters the card font lacks (they are drawn as boxes). */
+  warnings(): string[];
 }
 
 /** Card size in pixels: the 1.91:1 picture every link preview shows in full. */
@@ -48,6 +51,9 @@ const FONTS = [
   { weight: 400, file: '@fontsource/inter/files/inter-latin-400-normal.woff' },
   { weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
 ] as const;
+
+/** The subset of FONTS, as named in @fontsource/inter/unicode.json. */
+const FONT_SUBSET = 'latin';
 
 /** Raise when the rendering changes in a way the card's tree does not show (options, scale). */
 const RENDER_FORMAT = 1;
@@ -71,13 +77,19 @@ export async function cardFingerprint(): Promise<string> {
  * SocialCard template (cardTree), so the cache key covers the template's output, not its
  * source text: editing another template, or a comment, draws nothing again.
  */
-export function createCardPlanner(toTree: (props: SocialCardProps, name: string) => CardNode, fingerprint: string): CardPlanner {
+export function createCardPlanner(toTree: (props: SocialCardProps, name: string) => CardNode, fingerprint: string, hasGlyph: (codePoint: number) => boolean): CardPlanner {
   const cards = new Map<string, PlannedCard & { image: SocialImage }>();
+  const warnings: string[] = [];
   return {
     image(name, props, alt) {
       const known = cards.get(name);
       if (known) return known.image;
       const tree = toTree(props, name);
+      const missing = missingGlyphs(tree, hasGlyph);
+      if (missing.length > 0) {
+        const shown = missing.map((char) => JSON.stringify(char)).join(', ');
+        warnings.push(`social card og/${name}.png: ${shown} ${missing.length === 1 ? 'is' : 'are'} not in the card font (Inter, Latin) and show as empty boxes`);
+      }
       const key = createHash('sha256').update(fingerprint).update(JSON.stringify(tree)).digest('hex');
       const file = `og/${name}.${key.slice(0, 10)}.png`;
       const image = { url: `/${file}`, ...CARD_SIZE, alt };
@@ -85,7 +97,26 @@ export function createCardPlanner(toTree: (props: SocialCardProps, name: string)
       return image;
     },
     planned: () => [...cards.values()].map(({ path, key, tree }) => ({ path, key, tree })),
+    warnings: () => warnings,
   };
+}
+
+/** The characters of the tree's text that `hasGlyph` says the font lacks, each once, in order. Pure. */
+function missingGlyphs(node: CardNode, hasGlyph: (codePoint: number) => boolean, found = new Set<string>()): string[] {
+  if (Array.isArray(node)) node.forEach((child) => missingGlyphs(child, hasGlyph, found));
+  else if (typeof node === 'string') {
+    for (const char of node) if (!/\s/.test(char) && !hasGlyph(char.codePointAt(0)!)) found.add(char);
+  } else if (typeof node === 'object' && node.props.children !== undefined) missingGlyphs(node.props.children, hasGlyph, found);
+  return [...found];
+}
+
+/** Whether the card font draws a code point: the unicode-range of its subset, read from @fontsource/inter/unicode.json. */
+export function cardFontCoverage(): (codePoint: number) => boolean {
+  const folder = path.dirname(path.dirname(requireFromSitegen.resolve(FONTS[0].file)));
+  const ranges = (JSON.parse(readFileSync(path.join(folder, 'unicode.json'), 'utf8')) as Record<string, string>)[FONT_SUBSET]
+    .split(',')
+    .map((range) => range.trim().replace(/^U\+/i, '').split('-').map((hex) => parseInt(hex, 16)));
+  return (codePoint) => ranges.some(([from, to = from]) => codePoint >= from && codePoint <= to);
 }
 
 /** Returns `component`'s output for `props` with every component called: what satori draws. */

@@ -64,6 +64,18 @@ describe('social cards across builds', () => {
     expect(readFileSync(notAFolder, 'utf8')).toBe('not a folder');
   });
 
+  it('warns, naming the card and the characters, when a title has characters the card font cannot draw', async () => {
+    const other = await copyProject(path.join(temp.dir, 'glyphs'));
+    const file = path.join(other, 'src/content/articles/loyal4d-strategi-bankroll-management.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Anggaran Bermain 🎰 — Ünïcödé 中文"'));
+    const result = await runCli(['build', '--root', other, '--out', path.join(temp.dir, 'glyphs-out')], { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache') } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: social card og/artikel-loyal4d-strategi-bankroll-management.png: "🎰", "中", "文" are not in the card font (Inter, Latin) and show as empty boxes',
+    );
+    expect(result.stderr.match(/social card/g)).toHaveLength(1);
+  });
+
   it('--no-cards draws nothing and leaves og:image out', async () => {
     const out = path.join(temp.dir, 'no-cards');
     const report = await build(root, out, path.join(temp.dir, 'unused-cache'), '--no-cards');
