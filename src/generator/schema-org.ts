@@ -34,41 +34,50 @@ export function collectionPageSchema(name: string, url: string, site: SiteConfig
   };
 }
 
+/** What an Article object says besides the site: shared by written articles and the fallback article. */
+interface ArticleFacts {
+  headline: string;
+  description: string;
+  author: string;
+  datePublished: string;
+  dateModified: string;
+  /** The brand the article is about. */
+  about?: string;
+  /** Absolute URL of the article's image. */
+  image?: string;
+}
+
+function articleObject(facts: ArticleFacts, canonical: string, site: SiteConfig, siteUrl: string): object {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Article',
+    headline: facts.headline,
+    description: facts.description,
+    author: { '@type': 'Person', name: facts.author },
+    publisher: { '@type': 'Organization', name: site.name, url: siteUrl },
+    datePublished: facts.datePublished,
+    dateModified: facts.dateModified,
+    mainEntityOfPage: canonical,
+    inLanguage: LANGUAGE,
+    ...(facts.about === undefined ? {} : { about: facts.about }),
+    ...(facts.image === undefined ? {} : { image: facts.image }),
+  };
+}
+
 /**
  * Returns the Article object of an article at the absolute `canonical` URL, dated by its
  * front matter, with the absolute URL of its image when it has one. Pure.
  */
 export function articleSchema(article: Article, brand: Brand, canonical: string, site: SiteConfig, siteUrl: string, imageUrl?: string): object {
-  return {
-    '@context': CONTEXT,
-    '@type': 'Article',
-    headline: article.title,
-    description: article.excerpt,
-    author: { '@type': 'Person', name: article.author },
-    publisher: { '@type': 'Organization', name: site.name, url: siteUrl },
-    datePublished: article.publishedAt,
-    dateModified: article.updatedAt ?? article.publishedAt,
-    mainEntityOfPage: canonical,
-    inLanguage: LANGUAGE,
-    about: brand.name,
-    ...(imageUrl === undefined ? {} : { image: imageUrl }),
-  };
+  const { title: headline, excerpt: description, author, publishedAt: datePublished } = article;
+  const facts = { headline, description, author, datePublished, dateModified: article.updatedAt ?? datePublished, about: brand.name, image: imageUrl };
+  return articleObject(facts, canonical, site, siteUrl);
 }
 
 /** Returns the Article object of the fallback article (no brand) at `canonical`, dated `date`. Pure. */
 export function fallbackArticleSchema(fallback: SiteConfig['fallbackArticle'], canonical: string, date: string, site: SiteConfig, siteUrl: string): object {
-  return {
-    '@context': CONTEXT,
-    '@type': 'Article',
-    headline: fallback.title,
-    description: fallback.bodyText,
-    author: { '@type': 'Person', name: fallback.author },
-    publisher: { '@type': 'Organization', name: site.name, url: siteUrl },
-    datePublished: date,
-    dateModified: date,
-    mainEntityOfPage: canonical,
-    inLanguage: LANGUAGE,
-  };
+  const facts = { headline: fallback.title, description: fallback.bodyText, author: fallback.author, datePublished: date, dateModified: date };
+  return articleObject(facts, canonical, site, siteUrl);
 }
 
 /** Returns the Organization object of a brand, with its aggregate rating out of 5. Pure. */
