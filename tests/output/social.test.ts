@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,16 @@ describe('social sharing metadata', () => {
     expect(new Set(fallbacks).size).toBe(1);
     expect(fallbacks[0]).toMatch(/\/og\/artikel-tidak-ditemukan\.[0-9a-f]{10}\.png$/);
     expect(readdirSync(path.join(distDir(), 'og'))).toHaveLength(images.size + 1);
+  });
+
+  // Same bytes on every machine: the digest of the site's card as drawn where it was recorded
+  // (2026-11-22; satori 0.63.2, @resvg/resvg-js 2.6.2, @fontsource/inter 5.3.0). A CI machine
+  // that draws other bytes fails here. Changing SocialCard.tsx, the site's name, tagline or
+  // 18+ line, or those versions, changes the card: record the new digest then.
+  it('draws the site card to the very bytes recorded on another machine', () => {
+    const [card] = readdirSync(path.join(distDir(), 'og')).filter((name) => name.startsWith('situs.'));
+    const digest = createHash('sha256').update(readFileSync(path.join(distDir(), 'og', card))).digest('hex');
+    expect(digest).toBe('9910fc2e4780177245562932ad9a62b2524967ace992b12f54b6f0ddb7e740e8');
   });
 
   it('leaves the 404 pages without sharing tags (they have no address of their own)', () => {
