@@ -15,7 +15,8 @@ import type { ArticleMemo } from './read-articles.ts';
 import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
 import { planRoutes, type Route } from './plan-routes.ts';
 import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
-import { cardFingerprint, cardFontCoverage, createCardPlanner, emitCards, layOutCard, type CardPlanner, type CardReport } from './social-cards.ts';
+import { cardFingerprint, cardFontCoverage, createCardPlanner, type CardMemo, emitCards, layOutCard, type CardPlanner, type CardReport } from './social-cards.ts';
+import { RenderedPages } from './rendered-pages.ts';
 import { renderTimeLimitMs } from './time-limit.ts';
 import { AtomicDirWriter, cleanUpOnSignal, IncrementalDirWriter, type Writer } from './write-output.ts';
 
@@ -49,6 +50,8 @@ export interface Project {
 
 export interface BuildResult {
   pages: number;
+  /** Pages rendered by this run: all of them, except in watch, where a page whose props and templates are unchanged is kept. */
+  rendered: number;
   /** The site URL this build was made for, normalized ("https://user.github.io/repo/"): its path is the base path. */
   siteUrl: string;
   files: number;
@@ -101,10 +104,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
     throw error;
   });
   const limitMs = project.renderTimeLimitMs ?? renderTimeLimitMs();
-  // Linked body by raw body: kept between incremental builds, so unchanged bodies skip cheerio.
-  const linkMemo = incremental ? new Map<string, string>() : undefined;
-  // Parsed articles by file: kept between incremental builds, so unchanged files skip YAML and Markdown.
-  const articleMemo: ArticleMemo | undefined = incremental ? new Map() : undefined;
+  const { linkMemo, articleMemo, rendered, cardMemoFor } = incremental ? createMemos() : ({} as Partial<ReturnType<typeof createMemos>>);
   const keptWriter: Writer | undefined = project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
   // With an in-memory writer (tests) nothing touches the disk: no cache unless one is named.
   const cacheDir = project.cacheDir ?? (project.writer ? undefined : path.join(root, 'node_modules', '.cache', 'sitegen'));
@@ -135,22 +135,26 @@ export async function createBuilder(project: Project, { incremental = false } = 
     clock.lap('link brand mentions');
     const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
     if (images) assets.files.push(...images.files);
-    const cards = await prepareCards(project, site, limitMs, () => (fingerprint ??= cardFingerprint()));
+    const cards = await prepareCards(project, site, limitMs, () => (fingerprint ??= cardFingerprint()), cardMemoFor?.(bundles));
     const plan = () => planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, images: images?.images, socialImage: cards?.planner.image });
     const routes = cards ? cards.plan(plan) : plan();
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
-    const toWrite = { routes, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir };
+    const selection = rendered?.select(routes, bundles, writer);
+    const toRender = selection?.toRender ?? routes;
+    const toWrite = { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir };
     const { cardReport, ...summary } = await writeSite(writer, toWrite);
+    if (selection) rendered!.remember(selection);
     const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
     const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
-    return { pages: routes.length, siteUrl, ...summary, durationMs: clock.total(), warnings, draftsLeftOut, cards: cardReport, images: imageCounts, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
+    return { pages: routes.length, rendered: toRender.length, siteUrl, ...summary, durationMs: clock.total(), warnings, draftsLeftOut, cards: cardReport, images: imageCounts, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
   };
 
   // After a failure the kept bundles may not match the sources: the next run bundles again.
   const runFresh = (changedFiles?: string[]) =>
     run(changedFiles).catch((error) => {
       lastBundles = undefined;
+      rendered?.forget();
       throw error;
     });
 
@@ -163,6 +167,21 @@ export async function createBuilder(project: Project, { incremental = false } = 
         await bundler.dispose();
         await releaseLock();
       })()),
+  };
+}
+
+/** What an incremental builder (watch) keeps between runs so that a save redoes only what it changed. */
+function createMemos() {
+  let cards: { bundles: Bundles; memo: CardMemo } | undefined;
+  return {
+    // Linked body by raw body: unchanged bodies skip cheerio.
+    linkMemo: new Map<string, string>(),
+    // Parsed articles by file: unchanged files skip YAML and Markdown.
+    articleMemo: new Map() as ArticleMemo,
+    // Pages rendered by the last commit: unchanged ones are kept, not rendered.
+    rendered: new RenderedPages(),
+    // Laid-out social cards, valid for one version of the site's code.
+    cardMemoFor: (bundles: Bundles) => (cards?.bundles === bundles ? cards : (cards = { bundles, memo: new Map() })).memo,
   };
 }
 
@@ -199,11 +218,11 @@ async function processImages(articles: Article[], options: ImageStageOptions): P
  * cards out under the render time limit; undefined when cards are off (`--no-cards`) or the
  * project has no SocialCard template.
  */
-async function prepareCards(project: Project, site: SiteModule, limitMs: number, fingerprint: () => Promise<string>) {
+async function prepareCards(project: Project, site: SiteModule, limitMs: number, fingerprint: () => Promise<string>, memo?: CardMemo) {
   const template = project.cards === false ? undefined : site.templates.SocialCard;
   if (!template) return undefined;
   const layout = layOutCard(template, site, limitMs);
-  return { planner: createCardPlanner(layout.toTree, await fingerprint(), cardFontCoverage()), plan: layout.plan };
+  return { planner: createCardPlanner(layout.toTree, await fingerprint(), cardFontCoverage(), memo), plan: layout.plan };
 }
 
 function loadStages() {
@@ -231,7 +250,10 @@ function startClock() {
 type Clock = ReturnType<typeof startClock>;
 
 interface SiteToWrite {
+  /** Every page: the sitemap and the feed list them. */
   routes: Route[];
+  /** The pages to render now (all of them but in watch). */
+  toRender: Route[];
   /** The content the routes were planned from; the feed reads its site and articles. */
   content: Content;
   site: SiteModule;
@@ -251,19 +273,19 @@ interface SiteToWrite {
  * Hands the assets, every rendered page and the host files to the writer, then commits;
  * on any failure the writer drops everything. Touches disk only through the writer.
  */
-async function writeSite(writer: Writer, { routes, content, site, assets, siteUrl, stages, linked, limitMs, onPage, clock, cards, cacheDir }: SiteToWrite) {
+async function writeSite(writer: Writer, { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage, clock, cards, cacheDir }: SiteToWrite) {
   // A body may set ids; a page that then uses one twice (id="main" is the skip link's
   // target) is invalid HTML. Only pages that can hold such an id are parsed again.
   const mayRepeatIds = [...linked.values()].some((html) => /\sid\s*=/i.test(html));
   try {
     for (const asset of assets.files) await writer.add(asset);
     let done = 0;
-    while (done < routes.length) {
-      for (const contents of stages.renderSlice(routes, done, site, limitMs)) {
-        if (mayRepeatIds) checkUniqueIds(routes[done], contents, stages.duplicateIds);
-        await writer.add({ path: routes[done].outputPath, contents });
+    while (done < toRender.length) {
+      for (const contents of stages.renderSlice(toRender, done, site, limitMs)) {
+        if (mayRepeatIds) checkUniqueIds(toRender[done], contents, stages.duplicateIds);
+        await writer.add({ path: toRender[done].outputPath, contents });
         done++;
-        onPage?.(done, routes.length);
+        onPage?.(done, toRender.length);
       }
       // A turn for signals (Ctrl-C), timers and the dev server's requests between slices.
       await new Promise((resolve) => setImmediate(resolve));

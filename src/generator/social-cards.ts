@@ -77,20 +77,23 @@ export async function cardFingerprint(): Promise<string> {
  * SocialCard template (cardTree), so the cache key covers the template's output, not its
  * source text: editing another template, or a comment, draws nothing again.
  */
-export function createCardPlanner(toTree: (props: SocialCardProps, name: string) => CardNode, fingerprint: string, hasGlyph: (codePoint: number) => boolean): CardPlanner {
+export function createCardPlanner(
+  toTree: (props: SocialCardProps, name: string) => CardNode,
+  fingerprint: string,
+  hasGlyph: (codePoint: number) => boolean,
+  memo?: CardMemo,
+): CardPlanner {
   const cards = new Map<string, PlannedCard & { image: SocialImage }>();
   const warnings: string[] = [];
   return {
     image(name, props, alt) {
       const known = cards.get(name);
       if (known) return known.image;
-      const tree = toTree(props, name);
-      const missing = missingGlyphs(tree, hasGlyph);
+      const { tree, key, missing } = layOut(name, props, toTree, fingerprint, hasGlyph, memo);
       if (missing.length > 0) {
         const shown = missing.map((char) => JSON.stringify(char)).join(', ');
         warnings.push(`social card og/${name}.png: ${shown} ${missing.length === 1 ? 'is' : 'are'} not in the card font (Inter, Latin) and show as empty boxes`);
       }
-      const key = createHash('sha256').update(fingerprint).update(JSON.stringify(tree)).digest('hex');
       const file = `og/${name}.${key.slice(0, 10)}.png`;
       const image = { url: `/${file}`, ...CARD_SIZE, alt };
       cards.set(name, { path: file, key, tree, image });
@@ -99,6 +102,24 @@ export function createCardPlanner(toTree: (props: SocialCardProps, name: string)
     planned: () => [...cards.values()].map(({ path, key, tree }) => ({ path, key, tree })),
     warnings: () => warnings,
   };
+}
+
+/**
+ * Laid-out cards by name and props, kept between the builds of one watch while the site's
+ * code is unchanged (the caller starts a new memo when the bundles change): a save does not
+ * call SocialCard and hash again for every unchanged card.
+ */
+export type CardMemo = Map<string, { tree: CardNode; key: string; missing: string[] }>;
+
+function layOut(name: string, props: SocialCardProps, toTree: (props: SocialCardProps, name: string) => CardNode, fingerprint: string, hasGlyph: (codePoint: number) => boolean, memo?: CardMemo) {
+  const memoKey = memo && `${name}\0${JSON.stringify(props)}`;
+  const known = memoKey === undefined ? undefined : memo!.get(memoKey);
+  if (known) return known;
+  const tree = toTree(props, name);
+  const key = createHash('sha256').update(fingerprint).update(JSON.stringify(tree)).digest('hex');
+  const laidOut = { tree, key, missing: missingGlyphs(tree, hasGlyph) };
+  if (memoKey !== undefined) memo!.set(memoKey, laidOut);
+  return laidOut;
 }
 
 /** The characters of the tree's text that `hasGlyph` says the font lacks, each once, in order. Pure. */
