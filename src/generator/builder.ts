@@ -175,7 +175,7 @@ function createMemos() {
   let cards: { bundles: Bundles; memo: CardMemo } | undefined;
   return {
     // Linked body by raw body: unchanged bodies skip cheerio.
-    linkMemo: new Map<string, string>(),
+    linkMemo: new Map() as LinkMemo,
     // Parsed articles by file: unchanged files skip YAML and Markdown.
     articleMemo: new Map() as ArticleMemo,
     // Pages rendered by the last commit: unchanged ones are kept, not rendered.
@@ -307,30 +307,25 @@ function brandTargets(content: Content): LinkTarget[] {
   return content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
 }
 
+/** The last linked body of each article (incremental): the body and targets it was linked from, and the result. */
+type LinkMemo = Map<string, { targets: string; html: string; linked: string }>;
+
 /**
- * Links the first brand mentions of every body. With a memo (incremental), bodies whose text
- * and targets are unchanged reuse the last result, and entries no body uses are dropped.
+ * Links the first brand mentions of every body. With a memo (incremental), a body whose text
+ * and targets are unchanged reuses the last result (an unchanged article's body is the very
+ * string the article memo kept, so the comparison is one pointer), and articles that are
+ * gone are dropped.
  */
-function linkBodies(
-  bodies: Map<string, string>,
-  targets: LinkTarget[],
-  link: (html: string, targets: LinkTarget[]) => string,
-  memo?: Map<string, string>,
-): Map<string, string> {
-  const prefix = JSON.stringify(targets);
-  const used = new Set<string>();
+function linkBodies(bodies: Map<string, string>, targets: LinkTarget[], link: (html: string, targets: LinkTarget[]) => string, memo?: LinkMemo): Map<string, string> {
+  const targetsKey = JSON.stringify(targets);
   const linked = new Map<string, string>();
   for (const [slug, html] of bodies) {
-    const key = `${prefix}\n${html}`;
-    let result = memo?.get(key);
-    if (result === undefined) {
-      result = link(html, targets);
-      memo?.set(key, result);
-    }
-    used.add(key);
+    const last = memo?.get(slug);
+    const result = last && last.html === html && last.targets === targetsKey ? last.linked : link(html, targets);
+    memo?.set(slug, { targets: targetsKey, html, linked: result });
     linked.set(slug, result);
   }
-  if (memo) for (const key of memo.keys()) if (!used.has(key)) memo.delete(key);
+  if (memo) for (const slug of memo.keys()) if (!bodies.has(slug)) memo.delete(slug);
   return linked;
 }
 
