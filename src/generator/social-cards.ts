@@ -131,8 +131,17 @@ function missingGlyphs(node: CardNode, hasGlyph: (codePoint: number) => boolean,
   return [...found];
 }
 
-/** Whether the card font draws a code point: the unicode-range of its subset, read from @fontsource/inter/unicode.json. */
+let coverage: ((codePoint: number) => boolean) | undefined;
+
+/**
+ * Whether the card font draws a code point: the unicode-range of its subset, read from
+ * @fontsource/inter/unicode.json once per process (the font is sitegen's, not the site's).
+ */
 export function cardFontCoverage(): (codePoint: number) => boolean {
+  return (coverage ??= readFontCoverage());
+}
+
+function readFontCoverage(): (codePoint: number) => boolean {
   const folder = path.dirname(path.dirname(requireFromSitegen.resolve(FONTS[0].file)));
   const ranges = (JSON.parse(readFileSync(path.join(folder, 'unicode.json'), 'utf8')) as Record<string, string>)[FONT_SUBSET]
     .split(',')
