@@ -5,11 +5,12 @@
 //   2. generated sites of 1,000 and 10,000 articles: wall time, ms per page, peak memory;
 //      the first build draws every social card (empty cache), the others read the cache
 //   3. watch: save-to-disk and save-to-reloaded-page latency for an article edit (its
-//      Markdown body) and a template edit
+//      Markdown body) and a template edit; then on the 10,000-article site, save to disk for
+//      a body, a title and a template edit
 //   4. output weight per page kind, raw and gzip
 // Options: --quick (fewer runs, N=1,000 only), --skip-watch.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,6 +170,54 @@ if (!args.has('--skip-watch')) {
   print('| edit | to rewritten page on disk | to reloaded page in Chromium |\n|---|---|---|');
   print(`| article body | ${body.disk.toFixed(1)} ms | ${body.reload.toFixed(1)} ms |`);
   print(`| template (SiteFooter.tsx) | ${template.disk.toFixed(1)} ms | ${template.reload.toFixed(1)} ms |`);
+}
+
+// 3b. Watch on the generated 10,000-article site (disk only): a body, a title and a template
+// save, each timed from the write to its article page rewritten on disk. Uses the card cache
+// section 2 filled, so the first build draws nothing.
+if (!args.has('--skip-watch') && !isQuick) {
+  const root = path.join(work, 'gen-10000');
+  const articles = path.join(root, 'src/content/articles');
+  const name = readdirSync(articles).sort()[5];
+  const file = path.join(articles, name);
+  const footer = path.join(root, 'src/templates/SiteFooter.tsx');
+  const page = path.join(root, 'dist/artikel', name.replace(/\.md$/, ''), 'index.html');
+  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: path.join(work, 'cache-10000') },
+  });
+  await new Promise((resolve) => {
+    let out = '';
+    watcher.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (/serving http/.test(out)) resolve();
+    });
+  });
+  const saves = async (target, change, count) => {
+    const original = readFileSync(target, 'utf8');
+    const times = [];
+    for (let i = 0; i < count; i++) {
+      const marker = `penanda${i}x${Date.now()}`;
+      const started = performance.now();
+      writeFileSync(target, change(original, marker));
+      while (!readFileSync(page, 'utf8').includes(marker)) await new Promise((resolve) => setTimeout(resolve, 2));
+      times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    writeFileSync(target, original);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const sorted = [...times].sort((a, b) => a - b);
+    return `${median(times).toFixed(0)} ms (${sorted[0].toFixed(0)}–${sorted.at(-1).toFixed(0)}, ${times.length} saves)`;
+  };
+  const body = await saves(file, (text, marker) => text.replace(/\n---\n\n/, `\n---\n\n${marker} `), 10);
+  const title = await saves(file, (text, marker) => text.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} ${marker}"`), 10);
+  const template = await saves(footer, (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`), 3);
+  watcher.kill('SIGTERM');
+  print('\n## 3b. sitegen watch on 10,000 articles, save to its page rewritten on disk (median, min–max)\n');
+  print('| edit | to rewritten page on disk |\n|---|---|');
+  print(`| article body | ${body} |`);
+  print(`| article title (the page, the lists, its brand page, its card) | ${title} |`);
+  print(`| template (SiteFooter.tsx: every page) | ${template} |`);
 }
 
 // 4. Output weight per page kind.
