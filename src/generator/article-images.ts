@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as SharpModule from 'sharp';
 import type { Article } from '../content/types.ts';
+import { fingerprint } from './assets.ts';
+import { storeInCache } from './cache-file.ts';
 import { describeValue } from './content-schema.ts';
 import { sitegenError } from './errors.ts';
 import { ContentInvalid } from './errors-data.ts';
@@ -172,8 +174,7 @@ const EXTENSIONS: Record<Encoded['format'], string> = { webp: 'webp', jpeg: 'jpg
  */
 function nameRendition(source: string, output: Encoded): { file: OutputFile; rendition: ImageRendition } {
   const name = path.posix.basename(source, path.posix.extname(source)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
-  const hash = createHash('sha256').update(output.bytes).digest('hex').slice(0, 10);
-  const file = { path: `assets/images/${name}-${output.width}.${hash}.${EXTENSIONS[output.format]}`, contents: output.bytes };
+  const file = fingerprint(`assets/images/${name}-${output.width}`, `.${EXTENSIONS[output.format]}`, output.bytes);
   return { file, rendition: { path: `/${file.path}`, width: output.width, height: output.height, type: MEDIA_TYPES[output.format] } };
 }
 
@@ -205,8 +206,8 @@ function cacheKey(bytes: Buffer): string {
 /**
  * Encoded images by cache key, one file each in `dir`: a 4-byte length, a JSON list of the
  * renditions (format, width, height, byte length), then their bytes. Entries are written to
- * a temporary file and renamed into place, so a reader never sees half of one; nothing in
- * the folder is ever deleted. A write that fails only costs the next build an encoding.
+ * a temporary file and renamed into place (cache-file.ts), so a reader never sees half of
+ * one; no entry is ever deleted. A write that fails only costs the next build an encoding.
  */
 class ImageCache {
   /** Without `dir`, a cache that holds nothing and keeps nothing. */
@@ -239,14 +240,7 @@ class ImageCache {
     const header = Buffer.from(JSON.stringify(encoded.map(({ format, width, height, bytes }) => ({ format, width, height, length: bytes.length }))));
     const length = Buffer.alloc(4);
     length.writeUInt32BE(header.length);
-    const temp = path.join(this.dir, `${key}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-    try {
-      await mkdir(this.dir, { recursive: true });
-      await writeFile(temp, Buffer.concat([length, header, ...encoded.map(({ bytes }) => bytes)]));
-      await rename(temp, path.join(this.dir, `${key}.bin`));
-    } catch {
-      // A read-only or full disk: the build goes on without the cache.
-    }
+    await storeInCache(path.join(this.dir, `${key}.bin`), Buffer.concat([length, header, ...encoded.map(({ bytes }) => bytes)]));
   }
 }
 

@@ -28,7 +28,7 @@ function brandCss(brands: Brand[]): string {
 }
 
 /** Returns the file `stem.<first 10 hex of its SHA-256>extension` holding `contents`. Pure. */
-function fingerprint(stem: string, extension: string, contents: string): OutputFile {
+export function fingerprint(stem: string, extension: string, contents: string | Uint8Array): OutputFile {
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
   return { path: `${stem}.${hash}${extension}`, contents };
 }

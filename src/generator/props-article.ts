@@ -2,6 +2,7 @@ import type { Article } from '../content/types.ts';
 import type { ArticlePageProps } from '../templates/index.ts';
 import { formatDate } from './format-date.ts';
 import { pageMeta } from './layout.ts';
+import { articleUrl } from './routes.ts';
 import type { PageContext } from './page-context.ts';
 import { articleSchema, fallbackArticleSchema } from './schema-org.ts';
 import type { SocialImage } from './social-cards.ts';
@@ -19,7 +20,7 @@ export function articleProps(article: Article, context: PageContext): ArticlePag
 function writtenArticleProps(article: Article, body: string, context: PageContext): ArticlePageProps {
   const { site, siteUrl } = context;
   const brand = context.brandOf(article);
-  const path = `/artikel/${article.slug}/`;
+  const path = articleUrl(article.slug);
   const canonical = context.absolute(path);
   const copy = context.content.seo.article(article);
   const dates = { publishedTime: article.publishedAt, modifiedTime: article.updatedAt ?? article.publishedAt, section: brand.name };
@@ -69,7 +70,7 @@ function ownImage(article: Article, context: PageContext): SocialImage | undefin
 function missingArticleProps(article: Article, context: PageContext): ArticlePageProps {
   const { site, siteUrl } = context;
   const fallback = site.fallbackArticle;
-  const path = `/artikel/${article.slug}/`;
+  const path = articleUrl(article.slug);
   const canonical = context.absolute(path);
   const copy = context.content.seo.missingArticle(article, site);
   const date = site.articleSchemaDate;

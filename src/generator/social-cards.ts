@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ComponentType, ReactElement } from 'react';
 import type * as Resvg from '@resvg/resvg-js';
@@ -8,6 +8,7 @@ import type { SocialCardProps } from '../templates/SocialCard.tsx';
 import type { SiteModule } from './evaluate-site.ts';
 import { sitegenError } from './errors.ts';
 import { RenderFailed, RenderTimeout } from './errors-data.ts';
+import { storeInCache } from './cache-file.ts';
 import { requireFromSitegen } from './node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 import type { OutputFile, Writer } from './write-output.ts';
@@ -55,6 +56,13 @@ const FONTS = [
 /** The subset of FONTS, as named in @fontsource/inter/unicode.json. */
 const FONT_SUBSET = 'latin';
 
+let fontBytes: Promise<Buffer[]> | undefined;
+
+/** The bytes of FONTS, read once per process: the cache key and the renderer both need them. */
+function fontFiles(): Promise<Buffer[]> {
+  return (fontBytes ??= Promise.all(FONTS.map((font) => readFile(requireFromSitegen.resolve(font.file)))));
+}
+
 /** Raise when the rendering changes in a way the card's tree does not show (options, scale). */
 const RENDER_FORMAT = 1;
 
@@ -68,7 +76,7 @@ export async function cardFingerprint(): Promise<string> {
     const { version } = requireFromSitegen(`${name}/package.json`) as { version: string };
     hash.update(`${name}@${version}\n`);
   }
-  for (const font of FONTS) hash.update(await readFile(requireFromSitegen.resolve(font.file)));
+  for (const data of await fontFiles()) hash.update(data);
   return hash.digest('hex');
 }
 
@@ -253,27 +261,14 @@ async function fromCache(file: string, outputPath: string, writer: Pick<Writer, 
   return png !== undefined;
 }
 
-/** Best effort: a cache that cannot be written (read-only, full) only means drawing again next time. */
-async function storeInCache(file: string, png: Uint8Array) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temporary, png);
-    await rename(temporary, file);
-  } catch {
-    // The card still goes to the output; nothing else depends on the cache.
-  }
-}
-
 type Satori = (tree: unknown, options: { width: number; height: number; fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[] }) => Promise<string>;
 
 /** Loads satori, resvg and the fonts (about 0.3 s): only when some card is not in the cache. */
 async function loadRenderer(): Promise<(tree: CardNode) => Promise<Uint8Array>> {
   const satori = (requireFromSitegen('satori') as { default: Satori }).default;
   const { renderAsync } = requireFromSitegen('@resvg/resvg-js') as typeof Resvg;
-  const fonts = await Promise.all(
-    FONTS.map(async (font) => ({ name: 'Inter', data: await readFile(requireFromSitegen.resolve(font.file)), weight: font.weight, style: 'normal' as const })),
-  );
+  const data = await fontFiles();
+  const fonts = FONTS.map((font, i) => ({ name: 'Inter', data: data[i], weight: font.weight, style: 'normal' as const }));
   return async (tree) => {
     const svg = await satori(tree, { ...CARD_SIZE, fonts });
     const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Stores `bytes` as `file` in sitegen's cache (cards, article images), best effort: written
+ * under a temporary name unique to this call, then renamed, so a reader never sees half a
+ * file and two writers of one entry do not collide. A cache that cannot be written
+ * (read-only, full, not a folder) only means doing the work again next time: nothing is
+ * thrown, and the temporary file, if any, is removed.
+ */
+export async function storeInCache(file: string, bytes: Uint8Array): Promise<void> {
+  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temporary, bytes);
+    await rename(temporary, file);
+  } catch {
+    await rm(temporary, { force: true }).catch(() => {});
+  }
+}
