@@ -103,7 +103,6 @@ export const RenderTimeout = kind<{ url: string; template: string; limitMs: numb
   ({ url, template, limitMs }) =>
     `Rendering ${url} with ${template} ran longer than ${limitMs} ms (maybe an infinite loop) and was stopped. Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.`,
 );
-export const RenderInterrupted = kind('RenderInterrupted', () => 'Interrupted by Ctrl-C.');
 export const DuplicateIds = kind<{ source: string; url: string; ids: string[] }>(
   'DuplicateIds',
   ({ source, url, ids }) =>

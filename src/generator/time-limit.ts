@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { sitegenError } from './errors.ts';
-import { RenderInterrupted, RenderTimeoutSetting } from './errors-data.ts';
+import { RenderTimeoutSetting } from './errors-data.ts';
 
 /** How long one page's render (or the site module's evaluation) may run; see renderTimeLimitMs. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 10_000;
@@ -21,24 +21,20 @@ const CALL_JOB = new vm.Script(`globalThis[Symbol.for('sitegen.timeLimitedJob')]
 /**
  * Runs `job` synchronously and returns its result. After `limitMs`, V8 terminates it
  * wherever it is (a `while (true) {}` in a template included) and this throws
- * TimeLimitExceeded; errors the job throws pass through. A Ctrl-C while the job runs
- * stops it too, then reaches the process as if it had arrived a moment later.
+ * TimeLimitExceeded; errors the job throws pass through. Ctrl-C is not watched here: it
+ * reaches the process's own handler when the job ends (at most `limitMs` later). vm's
+ * `breakOnSigint` would stop the job at once, but it removes and re-adds the process's
+ * SIGINT listeners around every call, and a signal that lands in between is lost or
+ * kills the process without its clean-up (a build went on to exit 0 after Ctrl-C).
  */
 export function runWithTimeLimit<T>(job: () => T, limitMs: number): T {
   const global = globalThis as Record<symbol, unknown>;
   const previous = global[SLOT];
   global[SLOT] = job;
   try {
-    return CALL_JOB.runInThisContext({ timeout: limitMs, breakOnSigint: true }) as T;
+    return CALL_JOB.runInThisContext({ timeout: limitMs }) as T;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException)?.code;
-    if (code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new TimeLimitExceeded(limitMs);
-    // breakOnSigint swallows the signal to interrupt the job: send it again for the
-    // process's own handlers (watch's shutdown) or the default exit.
-    if (code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') {
-      process.kill(process.pid, 'SIGINT');
-      throw sitegenError(RenderInterrupted, undefined, { cause: error });
-    }
+    if ((error as NodeJS.ErrnoException)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new TimeLimitExceeded(limitMs);
     throw error;
   } finally {
     global[SLOT] = previous;
