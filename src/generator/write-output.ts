@@ -47,6 +47,12 @@ export interface Writer {
    * Absent on writers that hold files in memory; the caller then reads and adds.
    */
   copy?(path: string, from: string, size: number): Promise<void>;
+  /**
+   * For a run that adds only the files it changed (a body save in watch): on commit, every
+   * file of the last commit that was not added again stays as it is. Absent on writers that
+   * start from nothing.
+   */
+  keepRest?(): void;
 }
 
 const MAX_WRITES_IN_FLIGHT = 64;
@@ -316,6 +322,7 @@ export class IncrementalDirWriter implements Writer {
   private previous: Map<string, { digest: string; size: number }> | undefined;
   private pending = new Map<string, string | Uint8Array>();
   private kept = new Set<string>();
+  private isKeepingRest = false;
 
   constructor(readonly outDir: string) {}
 
@@ -329,14 +336,21 @@ export class IncrementalDirWriter implements Writer {
     return true;
   }
 
+  keepRest(): void {
+    this.isKeepingRest = true;
+  }
+
   async commit(): Promise<WriteSummary> {
     const files = this.pending;
-    const kept = [...this.kept].filter((file) => !files.has(file));
+    const kept = this.kept;
+    const isKeepingRest = this.isKeepingRest && this.previous !== undefined;
     this.pending = new Map();
     this.kept = new Set();
+    this.isKeepingRest = false;
     const sizeOf = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
-    const digests = new Map([...files].map(([file, contents]) => [file, { digest: digest(contents), size: sizeOf(contents) }]));
-    for (const file of kept) digests.set(file, this.previous!.get(file)!);
+    // Kept files keep the last commit's digest; with keepRest, that is every file not added.
+    const digests = new Map(isKeepingRest ? this.previous : [...kept].filter((file) => !files.has(file)).map((file) => [file, this.previous!.get(file)!]));
+    for (const [file, contents] of files) digests.set(file, { digest: digest(contents), size: sizeOf(contents) });
     let bytes = 0;
     for (const { size } of digests.values()) bytes += size;
 
@@ -350,7 +364,7 @@ export class IncrementalDirWriter implements Writer {
     }
 
     const changed = [...files].filter(([file]) => this.previous!.get(file)?.digest !== digests.get(file)!.digest);
-    const removed = [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
+    const removed = isKeepingRest ? [] : [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
     try {
       await Promise.all(
         changed.map(async ([file, contents]) => {
@@ -375,6 +389,7 @@ export class IncrementalDirWriter implements Writer {
   async abort() {
     this.pending = new Map();
     this.kept = new Set();
+    this.isKeepingRest = false;
   }
 }
 

@@ -39,4 +39,23 @@ describe('IncrementalDirWriter', () => {
     expect(third).toMatchObject({ files: 1, written: 0, removed: ['og/a.1.png'] });
     expect(existsSync(path.join(out, 'og'))).toBe(false);
   });
+
+  it('keepRest keeps every file of the last commit that is not added again, for one commit', async () => {
+    const writer = new IncrementalDirWriter(path.join(temp.dir, 'rest'));
+    const readRest = (file: string) => readFileSync(path.join(temp.dir, 'rest', file), 'utf8');
+    await writer.add({ path: 'index.html', contents: 'home' });
+    await writer.add({ path: 'artikel/a/index.html', contents: 'a' });
+    await writer.add({ path: 'feed.xml', contents: 'feed' });
+    await writer.commit();
+
+    await writer.add({ path: 'artikel/a/index.html', contents: 'a, edited' });
+    await writer.add({ path: 'feed.xml', contents: 'feed' });
+    writer.keepRest();
+    const partial = await writer.commit();
+    expect(partial).toEqual({ files: 3, bytes: 17, written: 1, writtenFiles: ['artikel/a/index.html'], removed: [] });
+    expect([readRest('index.html'), readRest('artikel/a/index.html'), readRest('feed.xml')]).toEqual(['home', 'a, edited', 'feed']);
+
+    await writer.add({ path: 'index.html', contents: 'home' });
+    expect(await writer.commit()).toMatchObject({ files: 1, written: 0, removed: ['artikel/a/index.html', 'feed.xml'] });
+  });
 });
