@@ -23,14 +23,23 @@ export interface FeedInput {
 }
 
 /**
- * Returns the site's Atom 1.0 feed: one entry per article, the FEED_ENTRIES newest (`updatedAt
- * ?? publishedAt`, ties in the order given), newest first, each with its full body, every link in it made
- * absolute. The feed's `<updated>` is the newest entry's, or `site.articleSchemaDate` when
- * there is none, so two builds of the same content give the same bytes. Pure.
+ * Returns the site's Atom 1.0 feed: one entry per article, the FEED_ENTRIES newest (see
+ * newestArticles), each with its full body, every link in it made absolute. The feed's
+ * `<updated>` is the newest entry's, or `site.articleSchemaDate` when there is none, so two
+ * builds of the same content give the same bytes. Pure.
  */
-export function atomFeed({ site, siteUrl, articles, bodies }: FeedInput): string {
+export function atomFeed(input: FeedInput): string {
+  return atomFeedOf(newestArticles(input.articles), input);
+}
+
+/** The feed's entries: the FEED_ENTRIES newest articles (`updatedAt ?? publishedAt`), newest first, ties in the order given. Pure. */
+export function newestArticles(articles: Article[]): Article[] {
   // Array.prototype.sort is stable: equal dates keep the site's order.
-  const newestFirst = [...articles].sort((a, b) => compareDesc(lastUpdated(a), lastUpdated(b))).slice(0, FEED_ENTRIES);
+  return [...articles].sort((a, b) => compareDesc(lastUpdated(a), lastUpdated(b))).slice(0, FEED_ENTRIES);
+}
+
+/** atomFeed with its entries already chosen by newestArticles (a body save in watch keeps them). Pure. */
+export function atomFeedOf(newestFirst: Article[], { site, siteUrl, bodies }: Omit<FeedInput, 'articles'>): string {
   const updated = newestFirst.length > 0 ? lastUpdated(newestFirst[0]) : site.articleSchemaDate;
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
