@@ -7,18 +7,20 @@ import { createSiteBundler, type Bundles } from './bundle-site.ts';
 import { sitegenError } from './errors.ts';
 import { summarizeList } from './format-text.ts';
 import { DuplicateIds } from './errors-data.ts';
-import { planHostFiles } from './host-files.ts';
+import { feedEntries, feedFile, planHostFiles } from './host-files.ts';
 import type { LinkTarget } from './link-brands.ts';
 import { evaluateSite, type SiteModule } from './evaluate-site.ts';
 import { ARTICLE_DIR, readArticleFiles } from './article-files.ts';
-import type { ArticleMemo } from './read-articles.ts';
+import { bodyOnlyChanges } from './body-update.ts';
+import type { ArticleMemo, Render } from './read-articles.ts';
 import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
-import { planRoutes, type Route } from './plan-routes.ts';
+import { type PlanInput, planRoutes, type Route } from './plan-routes.ts';
+import { listPages, type Page } from './routes.ts';
 import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
 import { cardFingerprint, cardFontCoverage, createCardPlanner, type CardMemo, emitCards, layOutCard, type CardPlanner, type CardReport } from './social-cards.ts';
 import { RenderedPages } from './rendered-pages.ts';
 import { renderTimeLimitMs } from './time-limit.ts';
-import { AtomicDirWriter, cleanUpOnSignal, IncrementalDirWriter, type Writer } from './write-output.ts';
+import { AtomicDirWriter, cleanUpOnSignal, IncrementalDirWriter, type Writer, type WriteSummary } from './write-output.ts';
 
 /** What a builder builds, and where to. */
 export interface Project {
@@ -110,11 +112,15 @@ export async function createBuilder(project: Project, { incremental = false } = 
   const cacheDir = project.cacheDir ?? (project.writer ? undefined : path.join(root, 'node_modules', '.cache', 'sitegen'));
   let fingerprint: Promise<string> | undefined;
   let lastBundles: Bundles | undefined;
+  // What the last good run (incremental) left for a body save to start from.
+  let last: LastRun | undefined;
   let disposed: Promise<void> | undefined;
 
   const bundle = async (mayReuse: boolean) => (mayReuse && lastBundles ? lastBundles : (lastBundles = await bundler.bundle()));
 
   const run = async (changedFiles?: string[]): Promise<BuildResult> => {
+    const quick = last && keptWriter?.keepRest && areOnlyArticles(changedFiles) ? await updateBodies(last, changedFiles, { root, writer: keptWriter, limitMs, onPage: project.onPage, memos: { linkMemo, articleMemo, rendered } }) : undefined;
+    if (quick) return ((last = quick.last), quick.result);
     const clock = startClock();
     const flagSiteUrl = givenSiteUrl(project);
     // The articles are read first, so the parsers they need load while esbuild runs.
@@ -136,17 +142,18 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
     if (images) assets.files.push(...images.files);
     const cards = await prepareCards(project, site, limitMs, () => (fingerprint ??= cardFingerprint()), cardMemoFor?.(bundles));
-    const plan = () => planRoutes({ content, bodies: linked, siteUrl, assets: assets.urls, images: images?.images, socialImage: cards?.planner.image });
-    const routes = cards ? cards.plan(plan) : plan();
+    const planFor = routePlanner({ content, siteUrl, assets: assets.urls, images: images?.images }, cards);
+    const pages = listPages(content, (slug) => linked.has(slug));
+    const routes = planFor(linked, pages);
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
     const selection = rendered?.select(routes, bundles, writer);
     const toRender = selection?.toRender ?? routes;
-    const toWrite = { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir };
-    const { cardReport, ...summary } = await writeSite(writer, toWrite);
+    const { cardReport, ...summary } = await writeSite(writer, { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir });
     if (selection) rendered!.remember(selection);
     const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
     const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
+    if (incremental) last = { site, stages, render, content, bodies, linked, pages, routes, plan: planFor, siteUrl, kept: { warnings, draftsLeftOut, images: imageCounts } };
     return { pages: routes.length, rendered: toRender.length, siteUrl, ...summary, durationMs: clock.total(), warnings, draftsLeftOut, cards: cardReport, images: imageCounts, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
   };
 
@@ -154,6 +161,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
   const runFresh = (changedFiles?: string[]) =>
     run(changedFiles).catch((error) => {
       lastBundles = undefined;
+      last = undefined;
       rendered?.forget();
       throw error;
     });
@@ -185,11 +193,82 @@ function createMemos() {
   };
 }
 
+/** What a good run of an incremental builder leaves for the next save: where a body save starts from. */
+interface LastRun {
+  site: SiteModule;
+  stages: Stages;
+  render?: Render;
+  content: Content;
+  /** Body HTML before and after brand linking, by slug. */
+  bodies: Map<string, string>;
+  linked: Map<string, string>;
+  /** The pages (routes.ts), and their routes. */
+  pages: Page[];
+  routes: Route[];
+  /** Plans `pages` with these linked bodies, as that run planned every page. */
+  plan(linked: Map<string, string>, pages: Page[]): Route[];
+  /** The feed's entries, once a body save needed them. */
+  feedEntries?: Article[];
+  siteUrl: string;
+  /** What a body save reports unchanged. */
+  kept: Pick<BuildResult, 'warnings' | 'draftsLeftOut' | 'images'>;
+}
+
+/**
+ * A save that changed article bodies only (body-update.ts decides): renders each one's own
+ * page again, and the host files (the feed shows bodies), and keeps every other file of the
+ * last commit. Bundling, content loading, the other pages' planning and comparison are
+ * skipped: a body has no other dependents. Undefined when the save changed more; the
+ * caller then runs every stage. Reads the changed files; writes through the writer.
+ */
+async function updateBodies(
+  last: LastRun,
+  changedFiles: string[],
+  { root, writer, limitMs, onPage, memos }: { root: string; writer: Writer; limitMs: number; onPage?: Project['onPage']; memos: Partial<ReturnType<typeof createMemos>> },
+): Promise<{ result: BuildResult; last: LastRun } | undefined> {
+  const clock = startClock();
+  const changes = bodyOnlyChanges(root, changedFiles, { articles: last.content.articles, bodies: last.bodies }, { reread: last.stages.rereadArticle, render: last.render, memo: memos.articleMemo });
+  if (!changes) return undefined;
+  const bodies = new Map(last.bodies);
+  const linked = new Map(last.linked);
+  const targets = brandTargets(last.content);
+  const targetsKey = JSON.stringify(targets);
+  for (const { slug, html } of changes) {
+    bodies.set(slug, html);
+    linked.set(slug, linkBody(slug, html, { targets, targetsKey }, last.stages.linkFirstMentions, memos.linkMemo));
+  }
+  clock.lap('read and link the changed articles');
+  const slugs = new Set(changes.map((change) => change.slug));
+  const toRender = last.plan(linked, last.pages.filter((page) => page.template === 'ArticlePage' && slugs.has(page.article.slug)));
+  const planned = new Map(toRender.map((route) => [route.outputPath, route]));
+  const routes = last.routes.map((route) => planned.get(route.outputPath) ?? route);
+  clock.lap('plan routes');
+  let summary: WriteSummary;
+  let entries = last.feedEntries;
+  try {
+    const mayRepeatIds = changes.some(({ slug }) => hasIds(linked.get(slug)!));
+    await renderPages(writer, toRender, { site: last.site, stages: last.stages, limitMs, mayRepeatIds, onPage });
+    // The sitemap and the other host files show no body; the feed shows its entries' bodies.
+    entries ??= feedEntries(routes, last.content.articles);
+    if (entries.some((article) => slugs.has(article.slug))) await writer.add(feedFile(last.siteUrl, { site: last.content.site, entries, bodies: linked }));
+    clock.lap('render and write');
+    writer.keepRest!();
+    summary = await writer.commit();
+    clock.lap('commit');
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  memos.rendered?.replace(toRender);
+  const result = { pages: routes.length, rendered: toRender.length, siteUrl: last.siteUrl, ...summary, ...last.kept, durationMs: clock.total(), cards: { rendered: 0, cached: 0 }, timings: clock.timings, cleanup: Promise.resolve() };
+  return { result, last: { ...last, bodies, linked, routes, feedEntries: entries } };
+}
+
 /**
  * Articles are read by the build itself, not bundled: when only they changed, the previous
  * bundles are still exact and esbuild can be skipped. Pure.
  */
-function areOnlyArticles(changedFiles: string[] | undefined): boolean {
+function areOnlyArticles(changedFiles: string[] | undefined): changedFiles is string[] {
   return changedFiles !== undefined && changedFiles.length > 0 && changedFiles.every((file) => file.startsWith(`${ARTICLE_DIR}/`));
 }
 
@@ -200,6 +279,17 @@ async function holdOutputDir(outDir: string): Promise<() => Promise<void>> {
   return async () => {
     await lock.release();
     forget();
+  };
+}
+
+/**
+ * Plans the routes of `pages` from `input` and the linked bodies, laying
+ * out their social cards under the render time limit when cards are on. Pure but for cards.
+ */
+function routePlanner(input: Omit<PlanInput, 'bodies' | 'socialImage'>, cards: Awaited<ReturnType<typeof prepareCards>>) {
+  return (bodies: Map<string, string>, pages: Page[]): Route[] => {
+    const plan = () => planRoutes({ ...input, bodies, socialImage: cards?.planner.image }, pages);
+    return cards ? cards.plan(plan) : plan();
   };
 }
 
@@ -226,8 +316,8 @@ async function prepareCards(project: Project, site: SiteModule, limitMs: number,
 }
 
 function loadStages() {
-  return Promise.all([import('./load-content.ts'), import('./link-brands.ts'), import('./render-pages.ts'), import('./html-policy.ts')]).then(
-    ([{ loadContent }, { linkFirstMentions }, { renderSlice }, { duplicateIds }]) => ({ loadContent, linkFirstMentions, renderSlice, duplicateIds }),
+  return Promise.all([import('./load-content.ts'), import('./read-articles.ts'), import('./link-brands.ts'), import('./render-pages.ts'), import('./html-policy.ts')]).then(
+    ([{ loadContent }, { rereadArticle }, { linkFirstMentions }, { renderSlice }, { duplicateIds }]) => ({ loadContent, rereadArticle, linkFirstMentions, renderSlice, duplicateIds }),
   );
 }
 
@@ -276,20 +366,10 @@ interface SiteToWrite {
 async function writeSite(writer: Writer, { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage, clock, cards, cacheDir }: SiteToWrite) {
   // A body may set ids; a page that then uses one twice (id="main" is the skip link's
   // target) is invalid HTML. Only pages that can hold such an id are parsed again.
-  const mayRepeatIds = [...linked.values()].some((html) => /\sid\s*=/i.test(html));
+  const mayRepeatIds = [...linked.values()].some(hasIds);
   try {
     for (const asset of assets.files) await writer.add(asset);
-    let done = 0;
-    while (done < toRender.length) {
-      for (const contents of stages.renderSlice(toRender, done, site, limitMs)) {
-        if (mayRepeatIds) checkUniqueIds(toRender[done], contents, stages.duplicateIds);
-        await writer.add({ path: toRender[done].outputPath, contents });
-        done++;
-        onPage?.(done, toRender.length);
-      }
-      // A turn for signals (Ctrl-C), timers and the dev server's requests between slices.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await renderPages(writer, toRender, { site, stages, limitMs, mayRepeatIds, onPage });
     for (const file of planHostFiles(routes, siteUrl, { site: content.site, articles: content.articles, bodies: linked })) await writer.add(file);
     clock.lap('render and write');
     const cardReport = cards ? await emitCards(cards.planned(), cacheDir, writer) : { rendered: 0, cached: 0 };
@@ -301,6 +381,33 @@ async function writeSite(writer: Writer, { routes, toRender, content, site, asse
     await writer.abort();
     throw error;
   }
+}
+
+/**
+ * Renders `toRender` in time-limited slices (render-pages.ts) and adds each page to the
+ * writer; `mayRepeatIds`: some body sets ids, so pages are checked for repeated ones.
+ */
+async function renderPages(
+  writer: Writer,
+  toRender: Route[],
+  { site, stages, limitMs, mayRepeatIds, onPage }: { site: SiteModule; stages: Stages; limitMs: number; mayRepeatIds: boolean; onPage?: (done: number, total: number) => void },
+) {
+  let done = 0;
+  while (done < toRender.length) {
+    for (const contents of stages.renderSlice(toRender, done, site, limitMs)) {
+      if (mayRepeatIds) checkUniqueIds(toRender[done], contents, stages.duplicateIds);
+      await writer.add({ path: toRender[done].outputPath, contents });
+      done++;
+      onPage?.(done, toRender.length);
+    }
+    // A turn for signals (Ctrl-C), timers and the dev server's requests between slices.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Whether body HTML sets an id (which a page must not repeat). Pure. */
+function hasIds(html: string): boolean {
+  return /\sid\s*=/i.test(html);
 }
 
 function brandTargets(content: Content): LinkTarget[] {
@@ -317,16 +424,25 @@ type LinkMemo = Map<string, { targets: string; html: string; linked: string }>;
  * gone are dropped.
  */
 function linkBodies(bodies: Map<string, string>, targets: LinkTarget[], link: (html: string, targets: LinkTarget[]) => string, memo?: LinkMemo): Map<string, string> {
-  const targetsKey = JSON.stringify(targets);
   const linked = new Map<string, string>();
-  for (const [slug, html] of bodies) {
-    const last = memo?.get(slug);
-    const result = last && last.html === html && last.targets === targetsKey ? last.linked : link(html, targets);
-    memo?.set(slug, { targets: targetsKey, html, linked: result });
-    linked.set(slug, result);
-  }
+  const targetsKey = JSON.stringify(targets);
+  for (const [slug, html] of bodies) linked.set(slug, linkBody(slug, html, { targets, targetsKey }, link, memo));
   if (memo) for (const slug of memo.keys()) if (!bodies.has(slug)) memo.delete(slug);
   return linked;
+}
+
+/** One body linked, through the memo (see linkBodies); `targetsKey` is the targets as JSON. */
+function linkBody(
+  slug: string,
+  html: string,
+  { targets, targetsKey }: { targets: LinkTarget[]; targetsKey: string },
+  link: (html: string, targets: LinkTarget[]) => string,
+  memo?: LinkMemo,
+): string {
+  const last = memo?.get(slug);
+  const result = last && last.html === html && last.targets === targetsKey ? last.linked : link(html, targets);
+  memo?.set(slug, { targets: targetsKey, html, linked: result });
+  return result;
 }
 
 function checkUniqueIds(route: Route, html: string, duplicateIds: (html: string) => string[]) {

@@ -30,11 +30,12 @@ export type Route = {
 
 /**
  * Returns every page (routes.ts decides which) with its template's props (one props-*.ts
- * module per page kind). Pure; throws a SitegenError when two pages share an output path.
+ * module per page kind); with `pages`, the routes of just those (a body save plans its own
+ * article page again). Pure; throws a SitegenError when two pages share an output path.
  */
-export function planRoutes(input: PlanInput): Route[] {
+export function planRoutes(input: PlanInput, pages?: Page[]): Route[] {
   const context = createPageContext(input);
-  return listPages(input.content, (slug) => input.bodies.has(slug)).map((page) => withProps(page, context));
+  return (pages ?? listPages(input.content, (slug) => input.bodies.has(slug))).map((page) => withProps(page, context));
 }
 
 function withProps(page: Page, context: PageContext): Route {

@@ -78,6 +78,20 @@ export function readArticles(files: ArticleFiles, brandSlugs: string[], render?:
 }
 
 /**
+ * One article file read again for a save in watch (builder.ts, body saves): its record and
+ * body HTML through the memo, or undefined when the file has any problem (the caller then
+ * runs readArticles, which reports it). The brand is not checked here: the caller only uses
+ * a record equal to one that passed. Pure apart from the memo it updates.
+ */
+export function rereadArticle(file: string, text: string, render: Render, memo?: ArticleMemo): { article: Article; html?: string } | undefined {
+  const kept = memo?.get(file);
+  const result = kept && kept.text === text ? kept.result : readArticle(file, text, render);
+  if (!result.article || result.problems.length > 0) return undefined;
+  memo?.set(file, { text, result });
+  return { article: result.article, html: result.html };
+}
+
+/**
  * Display order: `order` ascending (default 0), then the newest date first, then title and
  * slug, so the order never depends on how the disk lists files. Pure.
  */

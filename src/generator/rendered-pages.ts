@@ -43,6 +43,11 @@ export class RenderedPages {
     this.bundles = selection.bundles;
   }
 
+  /** After a commit that rendered only `routes` (a body save) and kept every other page. */
+  replace(routes: Route[]): void {
+    for (const route of routes) this.previous.set(route.outputPath, route);
+  }
+
   /** After a failure: nothing is known to be on disk; the next run renders every page. */
   forget(): void {
     this.previous = new Map();

@@ -61,6 +61,57 @@ describe('update() renders only the pages a change reaches', () => {
     const result = await update(ARTICLE);
     expect(result.rendered).toBe(1);
     expect(result.writtenFiles).toEqual(['artikel/perang88-panduan/index.html', 'feed.xml']);
+    // A body save skips bundling, loading every article and planning every page.
+    expect(Object.keys(result.timings)).not.toContain('read and bundle');
+    expect(result.pages).toBe(11);
+  });
+
+  it('a body edit, then a save that puts the old body back along with another article\'s title, ends as a full build would', async () => {
+    const sentence = 'Perang88 adalah brand uji pertama yang diubah.';
+    const other = 'src/content/articles/nusa77-ulasan.md';
+    edit(other, (text) => text.replace(/^title: .*$/m, 'title: Ulasan Nusa77 Pertama'));
+    await update(other);
+    edit(ARTICLE, (text) => text.replace(sentence, 'Kalimat sementara.'));
+    expect((await update(ARTICLE)).rendered).toBe(1);
+    // Not a body-only save (a title changed): every stage runs, and this page's props are
+    // those of two saves ago again. It must still be rendered, as the page on disk is newer.
+    edit(ARTICLE, (text) => text.replace('Kalimat sementara.', sentence));
+    edit(other, (text) => text.replace(/^title: .*$/m, 'title: Ulasan Nusa77 Kedua'));
+    rendered.length = 0;
+    const result = await builder.update([ARTICLE, other]);
+    expect(result.writtenFiles).toContain('artikel/perang88-panduan/index.html');
+    expect(hashTree(builder.outDir)).toEqual(await freshBuild());
+  });
+
+  it('a body edit that changes the read time (none in the front matter) renders the lists too', async () => {
+    edit(ARTICLE, (text) => text.replace(/^readTime: .*\n/m, ''));
+    await update(ARTICLE);
+    edit(ARTICLE, (text) => `${text}\n${'kata '.repeat(600)}\n`);
+    const result = await update(ARTICLE);
+    expect(result.writtenFiles).toEqual(expect.arrayContaining(['artikel/perang88-panduan/index.html', 'artikel/index.html', 'brand/perang88/index.html']));
+  });
+
+  it('a body emptied renders the fallback article; a body written again brings the article back', async () => {
+    const full = path.join(root, ARTICLE);
+    const original = readFileSync(full, 'utf8');
+    edit(ARTICLE, (text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n'));
+    const emptied = await update(ARTICLE);
+    expect(emptied.warnings.join('\n')).toMatch(/perang88-panduan/);
+    writeFileSync(full, original);
+    const back = await update(ARTICLE);
+    expect(back.warnings.join('\n')).not.toMatch(/perang88-panduan/);
+  });
+
+  it('a body save that breaks the HTML policy or repeats the page\'s ids fails with the file and line, and the next good save recovers', async () => {
+    const full = path.join(root, ARTICLE);
+    const original = readFileSync(full, 'utf8');
+    edit(ARTICLE, (text) => `${text}\n<iframe src="https://example.com/"></iframe>\n`);
+    await expect(builder.update([ARTICLE])).rejects.toMatchObject({ problems: [expect.stringMatching(/^src\/content\/articles\/perang88-panduan\.md:\d+: .*iframe/)] });
+    writeFileSync(full, `${original}\n<p id="main">Sama dengan tautan lompat.</p>\n`);
+    await expect(builder.update([ARTICLE])).rejects.toThrow(/uses the id "main" more than once/);
+    writeFileSync(full, original.replace('Perang88', 'Perang88 (lagi)'));
+    const result = await update(ARTICLE);
+    expect(result.rendered).toBe(result.pages);
   });
 
   it('a title edit renders the pages that show the title: the article, the lists and its brand page', async () => {
