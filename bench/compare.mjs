@@ -5,6 +5,15 @@
 //   node bench/compare.mjs --articles 1000  # one size only
 //   node bench/compare.mjs --rounds 1       # fewer rounds (default 5 below 10,000, 3 from 10,000)
 //
+// The core is importable, so `npm run bench` (bench/run.mjs) runs the same comparison and
+// puts its figures in its summary table:
+//
+//   import { compareTools, printComparison } from './compare.mjs';
+//   const result = compareTools({ sizes: [1000, 10000], rounds: 3, work: '/tmp' });
+//   // result.sizes[i] = { count, rounds, tools: { sitegen, hugo, eleventy } }, each tool
+//   // { name, version, pages, walls: [ms per round], peaks: [MB per round], articleBytes, listBytes }
+//   printComparison(result);
+//
 // For each N it
 //   1. generates a sitegen project with bench/generate.mjs into a temp folder;
 //   2. reads the generated articles back (src/content/articles/<slug>.md: YAML front matter
@@ -22,7 +31,14 @@
 //      left as text; the list page has N cards), failing loudly otherwise;
 //   5. times cold builds as child processes under `/usr/bin/time -f "%e %M"` (wall seconds,
 //      peak RSS), a fresh output folder per run, tools interleaved per round
-//      (round 1: sitegen, hugo, eleventy; round 2: ...), and prints a markdown table.
+//      (round 1: sitegen, hugo, eleventy; round 2: ...), and prints a markdown table with
+//      each median next to the min–max of the rounds.
+//
+// Peak RSS is GNU time's %M: the ru_maxrss that wait4() reports for the timed command, i.e.
+// the largest resident set of that process and of the descendants it had reaped before it
+// exited; the largest one, never the sum of the process tree. For sitegen that is its Node
+// process (worker threads, if any, count within it; esbuild's service child is far smaller
+// and counts only if reaped before exit); Hugo and Eleventy run as one process each.
 //
 // All three read the same N Markdown files and parse front matter and Markdown, so the core
 // of the work is alike. The comparison is still not of equal work: sitegen also builds home,
@@ -33,30 +49,23 @@
 // brand-link post-processing and copy a stylesheet and icon. Neither draws images, so
 // sitegen runs with --no-cards (no social cards, no og:image) and writes no feed either way
 // of cards; it still writes feed.xml and the sitemap, which Hugo also writes by default. "ms per page" divides by the
-// HTML files each tool wrote. All outputs are deleted at the end, never between timed runs.
+// HTML files each tool wrote. A size's projects and outputs are deleted after its last timed
+// round (never between timed runs), so at most one size is on disk: 50,000 articles write
+// several GB of output over the rounds.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import MarkdownIt from 'markdown-it';
 import { parse } from 'yaml';
+import { formatRatio, pairedRatio, spread } from './stats.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sitegenCli = path.join(repo, 'bin/sitegen');
 const eleventyPrefix = '/tmp/sitegen-eleventy';
-const { values } = parseArgs({ options: { articles: { type: 'string' }, rounds: { type: 'string' } } });
-const sizes = values.articles ? [Number(values.articles)] : [1000, 10000];
-if (!sizes.every((n) => Number.isInteger(n) && n > 0) || (values.rounds && !(Number(values.rounds) > 0))) {
-  console.error('usage: node bench/compare.mjs [--articles N] [--rounds R]');
-  process.exit(2);
-}
-
-const started = performance.now();
-const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-compare-'));
 const env = { ...process.env, CI: '1' };
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const log = (line) => process.stderr.write(`compare: ${line}\n`);
 const fail = (message) => {
@@ -387,80 +396,6 @@ function checkOutput(tool, out, records) {
   return { pages: htmlFiles(out).length, articleBytes: Buffer.byteLength(page), listBytes: Buffer.byteLength(list) };
 }
 
-const hugoVersion = ensureHugo();
-const eleventy = ensureEleventy();
-const sitegenVersion = execFileSync(process.execPath, [sitegenCli, '--version'], { encoding: 'utf8', env }).trim();
-console.log(`# sitegen vs Hugo vs Eleventy: cold builds`);
-console.log(`\n${os.cpus().length} cores (${os.cpus()[0].model}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`);
-console.log(`Versions: sitegen ${sitegenVersion}, Hugo ${hugoVersion}, Eleventy ${eleventy.version}.`);
-
-let finished = false;
-try {
-  for (const count of sizes) {
-    const rounds = values.rounds ? Number(values.rounds) : count >= 10000 ? 3 : 5;
-    const root = path.join(work, `gen-${count}`);
-    log(`N=${count}: generating the sitegen project`);
-    execFileSync(process.execPath, [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root], { stdio: 'ignore' });
-    const records = readRecords(root);
-    if (records.length !== count) fail(`generate.mjs wrote ${records.length} records, expected ${count}`);
-    const hugoDir = path.join(work, `hugo-${count}`);
-    const eleventyDir = path.join(work, `eleventy-${count}`);
-    log(`N=${count}: writing the Hugo and Eleventy sites`);
-    writeHugoSite(hugoDir, root, records);
-    writeEleventySite(eleventyDir, root, records);
-
-    const tools = [
-      { name: 'sitegen', version: sitegenVersion, cwd: root, command: (out) => [process.execPath, sitegenCli, 'build', '--root', root, '--out', out, '--no-cards'] },
-      { name: 'hugo', version: hugoVersion, cwd: hugoDir, command: (out) => ['hugo', '--quiet', '--source', hugoDir, '--destination', out] },
-      {
-        name: 'eleventy',
-        version: eleventy.version,
-        cwd: eleventyDir,
-        command: (out) => [process.execPath, eleventy.cli, '--config', 'eleventy.config.mjs', '--input', 'src', '--output', out, '--quiet'],
-      },
-    ];
-    for (const tool of tools) {
-      log(`N=${count}: checking ${tool.name} output`);
-      Object.assign(tool, checkOutput(tool, path.join(work, `out-${count}-${tool.name}-check`), records), { walls: [], peaks: [] });
-    }
-    for (let round = 1; round <= rounds; round++) {
-      for (const tool of tools) {
-        const { wall, peak } = timedBuild(tool, path.join(work, `out-${count}-${tool.name}-${round}`));
-        tool.walls.push(wall);
-        tool.peaks.push(peak);
-        log(`N=${count} round ${round}/${rounds}: ${tool.name} ${(wall / 1000).toFixed(2)} s, ${peak.toFixed(0)} MB`);
-      }
-    }
-
-    const hugoWall = median(tools.find((tool) => tool.name === 'hugo').walls);
-    console.log(`\n## ${count.toLocaleString('en-US')} articles (${rounds} round${rounds === 1 ? '' : 's'}, median; fresh output folder per run)\n`);
-    console.log('| tool | version | HTML pages | median wall | ms per page | peak memory | vs Hugo |\n|---|---|---|---|---|---|---|');
-    for (const tool of tools) {
-      const wall = median(tool.walls);
-      console.log(
-        `| ${tool.name} | ${tool.version} | ${tool.pages} | ${(wall / 1000).toFixed(2)} s | ${(wall / tool.pages).toFixed(3)} ms | ${median(tool.peaks).toFixed(0)} MB | ${(wall / hugoWall).toFixed(2)}× |`,
-      );
-    }
-    console.log('\nAll runs (s): ' + tools.map((tool) => `${tool.name} ${tool.walls.map((w) => (w / 1000).toFixed(2)).join(', ')}`).join('; ') + '.');
-    console.log(
-      'Page sizes: ' +
-        tools.map((tool) => `${tool.name} article ${(tool.articleBytes / 1024).toFixed(1)} KB, list ${(tool.listBytes / 1024).toFixed(0)} KB`).join('; ') +
-        '.',
-    );
-  }
-  console.log(
-    '\nAll three render the same Markdown articles (YAML front matter, Markdown bodies). sitegen also writes home, contact, ' +
-      '4 brand and 3 404 pages, validates the front matter, links the first brand mention in each body, and bundles its ' +
-      'templates, CSS and client script; Hugo and Eleventy build the articles and the list page only, with their default ' +
-      'Markdown renderers (Goldmark, markdown-it) and no brand-link post-processing.',
-  );
-  finished = true;
-} finally {
-  log(`deleting ${work}`);
-  rmSync(work, { recursive: true, force: true });
-  log(`${finished ? 'done' : 'FAILED'} after ${((performance.now() - started) / 1000).toFixed(0)} s`);
-}
-
 /** Writes each `files` entry (relative path -> text) under `dir`, creating folders. */
 function writeTree(dir, files) {
   for (const [file, text] of Object.entries(files)) {
@@ -468,3 +403,176 @@ function writeTree(dir, files) {
     writeFileSync(path.join(dir, file), text);
   }
 }
+
+// ---------------------------------------------------------------------------------------
+// The comparison.
+
+/** Rounds per size when none are given: 5 below 10,000 articles, 3 from 10,000. */
+export const defaultRounds = (count) => (count >= 10000 ? 3 : 5);
+
+/**
+ * Times cold builds of sitegen (--no-cards), Hugo and Eleventy on the same N articles, for
+ * each N in `sizes`, tools interleaved per round. `rounds` is a number or a function of N
+ * (default: defaultRounds); `work` is where the temporary folder goes (deleted at the end,
+ * also on failure). Installs Hugo and Eleventy when missing. Returns { versions: { sitegen,
+ * hugo, eleventy }, sizes: [{ count, rounds, tools: { sitegen, hugo, eleventy } }] }, each
+ * tool { name, version, pages (HTML files written), walls (ms, one per round, in round
+ * order), peaks (MB, likewise), articleBytes, listBytes }, or with `error` set when its build
+ * failed or its output was wrong (its figures are then not to be used). Throws when a size
+ * cannot be set up at all (generate.mjs, a tool that will not install). Progress goes to
+ * stderr.
+ */
+export function compareTools({ sizes, rounds = defaultRounds, work = os.tmpdir() }) {
+  if (!Array.isArray(sizes) || sizes.length === 0 || !sizes.every((n) => Number.isInteger(n) && n > 0)) {
+    throw new TypeError(`compareTools: sizes must be positive integers, got ${JSON.stringify(sizes)}`);
+  }
+  const roundsFor = typeof rounds === 'function' ? rounds : () => rounds;
+  if (!sizes.every((n) => Number.isInteger(roundsFor(n)) && roundsFor(n) > 0)) throw new TypeError('compareTools: rounds must be a positive integer');
+  const started = performance.now();
+  const versions = {
+    sitegen: execFileSync(process.execPath, [sitegenCli, '--version'], { encoding: 'utf8', env }).trim(),
+    hugo: ensureHugo(),
+  };
+  const eleventy = ensureEleventy();
+  versions.eleventy = eleventy.version;
+  const dir = mkdtempSync(path.join(work, 'sitegen-compare-'));
+  let finished = false;
+  try {
+    const results = sizes.map((count) => compareSize(count, roundsFor(count), dir, versions, eleventy.cli));
+    finished = true;
+    return { versions, sizes: results };
+  } finally {
+    log(`deleting ${dir}`);
+    rmSync(dir, { recursive: true, force: true });
+    log(`${finished ? 'done' : 'FAILED'} after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+}
+
+/** One size: generate, write the Hugo and Eleventy sites, check, time `rounds` rounds, delete its trees. */
+function compareSize(count, rounds, dir, versions, eleventyCli) {
+  const root = path.join(dir, `gen-${count}`);
+  log(`N=${count}: generating the sitegen project`);
+  execFileSync(process.execPath, [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root], { stdio: 'ignore' });
+  const records = readRecords(root);
+  if (records.length !== count) fail(`generate.mjs wrote ${records.length} records, expected ${count}`);
+  const hugoDir = path.join(dir, `hugo-${count}`);
+  const eleventyDir = path.join(dir, `eleventy-${count}`);
+  log(`N=${count}: writing the Hugo and Eleventy sites`);
+  writeHugoSite(hugoDir, root, records);
+  writeEleventySite(eleventyDir, root, records);
+
+  const tools = [
+    { name: 'sitegen', cwd: root, command: (out) => [process.execPath, sitegenCli, 'build', '--root', root, '--out', out, '--no-cards'] },
+    { name: 'hugo', cwd: hugoDir, command: (out) => ['hugo', '--quiet', '--source', hugoDir, '--destination', out] },
+    {
+      name: 'eleventy',
+      cwd: eleventyDir,
+      command: (out) => [process.execPath, eleventyCli, '--config', 'eleventy.config.mjs', '--input', 'src', '--output', out, '--quiet'],
+    },
+  ];
+  // A tool whose build fails or whose output is wrong is marked failed (`error`: the
+  // message's first line and its last informative one, e.g. "JavaScript heap out of memory"
+  // or "Command terminated by signal 9"; the whole message goes to stderr) and timed no more;
+  // the others go on, so one tool running out of memory at 50,000 articles does not lose the
+  // other figures.
+  const data = {};
+  const failed = (tool, error) => {
+    log(`N=${count}: ${tool.name} FAILED: ${error.message}`);
+    const [first, ...rest] = error.message.split('\n').map((line) => line.trim()).filter(Boolean);
+    const last = rest.filter((line) => !/^[\d.]+ \d+$/.test(line)).at(-1); // not /usr/bin/time's "%e %M" line
+    data[tool.name].error = (last ? `${first} … ${last}` : first).replaceAll('|', '/').slice(0, 300);
+  };
+  for (const tool of tools) {
+    log(`N=${count}: checking ${tool.name} output`);
+    data[tool.name] = { name: tool.name, version: versions[tool.name], pages: 0, walls: [], peaks: [] };
+    try {
+      Object.assign(data[tool.name], checkOutput(tool, path.join(dir, `out-${count}-${tool.name}-check`), records));
+    } catch (error) {
+      failed(tool, error);
+    }
+  }
+  for (let round = 1; round <= rounds; round++) {
+    for (const tool of tools.filter(({ name }) => !data[name].error)) {
+      try {
+        const { wall, peak } = timedBuild(tool, path.join(dir, `out-${count}-${tool.name}-${round}`));
+        data[tool.name].walls.push(wall);
+        data[tool.name].peaks.push(peak);
+        log(`N=${count} round ${round}/${rounds}: ${tool.name} ${(wall / 1000).toFixed(2)} s, ${peak.toFixed(0)} MB`);
+      } catch (error) {
+        failed(tool, error);
+      }
+    }
+  }
+  // After the last timed round of this size, before the next size is generated: the next
+  // size's timed runs never share the disk with a deletion, and 50,000 articles' outputs
+  // (several GB over the rounds) are not kept while the next size runs.
+  log(`N=${count}: deleting its projects and outputs`);
+  for (const name of readdirSync(dir)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  return { count, rounds, tools: data };
+}
+
+/**
+ * Prints compareTools' result: per size, a markdown table (median wall and peak memory with
+ * the min–max of the rounds; vs Hugo: the ratio of the medians and the lowest and highest
+ * per-round ratio, the tools being timed next to each other in every round), every run in
+ * round order, the page sizes, and what differs in the work the tools do.
+ */
+export function printComparison({ sizes }, { print = (line = '') => console.log(line), heading = '##' } = {}) {
+  for (const { count, rounds, tools } of sizes) {
+    const hugo = tools.hugo;
+    const ok = Object.values(tools).filter((tool) => !tool.error);
+    print(`\n${heading} ${count.toLocaleString('en-US')} articles (${rounds} round${rounds === 1 ? '' : 's'}, median (min–max); fresh output folder per run)\n`);
+    print('| tool | version | HTML pages | wall | ms per page | peak memory | vs Hugo (per round) |\n|---|---|---|---|---|---|---|');
+    for (const tool of Object.values(tools)) {
+      if (tool.error) {
+        print(`| ${tool.name} | ${tool.version} | — | FAILED: ${tool.error} | — | — | — |`);
+        continue;
+      }
+      print(
+        `| ${tool.name} | ${tool.version} | ${tool.pages} | ${spread(tool.walls.map((ms) => ms / 1000), 2, ' s')} | ` +
+          `${spread(tool.walls.map((ms) => ms / tool.pages), 3, ' ms')} | ${spread(tool.peaks, 0, ' MB')} | ` +
+          `${hugo.error ? '—' : formatRatio(pairedRatio(tool.walls, hugo.walls))} |`,
+      );
+    }
+    print('\nAll runs (s): ' + ok.map((tool) => `${tool.name} ${tool.walls.map((w) => (w / 1000).toFixed(2)).join(', ')}`).join('; ') + '.');
+    print(
+      'Page sizes: ' +
+        ok.map((tool) => `${tool.name} article ${(tool.articleBytes / 1024).toFixed(1)} KB, list ${(tool.listBytes / 1024).toFixed(0)} KB`).join('; ') +
+        '.',
+    );
+  }
+  print(
+    '\nAll three render the same Markdown articles (YAML front matter, Markdown bodies). sitegen also writes home, contact, ' +
+      '4 brand and 3 404 pages, validates the front matter, links the first brand mention in each body, and bundles its ' +
+      'templates, CSS and client script; Hugo and Eleventy build the articles and the list page only, with their default ' +
+      'Markdown renderers (Goldmark, markdown-it) and no brand-link post-processing.',
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Command line: only when run as `node bench/compare.mjs`, not when imported.
+function main() {
+  const { values } = parseArgs({ options: { articles: { type: 'string' }, rounds: { type: 'string' } } });
+  const sizes = values.articles ? [Number(values.articles)] : [1000, 10000];
+  const rounds = values.rounds ? Number(values.rounds) : defaultRounds;
+  if (!sizes.every((n) => Number.isInteger(n) && n > 0) || (values.rounds && !(Number.isInteger(rounds) && rounds > 0))) {
+    console.error('usage: node bench/compare.mjs [--articles N] [--rounds R]');
+    process.exit(2);
+  }
+  const result = compareTools({ sizes, rounds });
+  const { sitegen, hugo, eleventy } = result.versions;
+  console.log(`# sitegen vs Hugo vs Eleventy: cold builds`);
+  console.log(`\n${os.cpus().length} cores (${os.cpus()[0].model}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`);
+  console.log(`Versions: sitegen ${sitegen}, Hugo ${hugo}, Eleventy ${eleventy}.`);
+  printComparison(result);
+  if (result.sizes.some(({ tools }) => Object.values(tools).some((tool) => tool.error))) process.exitCode = 1;
+}
+
+const isMain = (() => {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+if (isMain) main();

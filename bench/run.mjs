@@ -4,26 +4,54 @@
 //      the social cards in the cache (warm) and with an empty card cache (cold)
 //   2. generated sites of 1,000 and 10,000 articles: wall time, ms per page, peak memory;
 //      the first build draws every social card (empty cache), the others read the cache
+//   2b. sitegen (--no-cards), Hugo and Eleventy on the same 1,000, 10,000 and 50,000
+//      articles, tools alternated in every round (bench/compare.mjs)
 //   3. watch: save-to-disk and save-to-reloaded-page latency for an article edit (its
 //      Markdown body) and a template edit; then on the 10,000-article site, save to disk for
 //      a body, a title and a template edit
 //   4. output weight per page kind, raw and gzip
-// Options: --quick (fewer runs, N=1,000 only), --skip-watch.
+//   then a summary table: every row of the performance targets (issue 14) with the measured
+//   figure (median and min–max), the target and met / missed, or "not run".
+// Every median is printed with the min–max of its runs: this machine is noisy.
+// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 3b),
+// --skip-watch (no 3 and 3b), --sizes 200,500 (the article counts of 2b instead).
+// The full run takes about 20 minutes on 2 cores (2b adds about 9 of them).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { compareTools, printComparison } from './compare.mjs';
+import { formatRatio, median, spread } from './stats.mjs';
+import { printSummary } from './summary.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(repo, 'bin/sitegen');
-const args = new Set(process.argv.slice(2));
-const isQuick = args.has('--quick');
+const usage = 'usage: node bench/run.mjs [--quick] [--skip-watch] [--sizes N,N,...]';
+let options;
+try {
+  options = parseArgs({ options: { quick: { type: 'boolean' }, 'skip-watch': { type: 'boolean' }, sizes: { type: 'string' } } }).values;
+} catch (error) {
+  console.error(`${error.message}\n${usage}`);
+  process.exit(2);
+}
+const isQuick = options.quick === true;
+const skipWatch = options['skip-watch'] === true;
+// 2b's sizes. Rounds (compare.mjs defaultRounds): 5 at 1,000, 3 at 10,000 and 3 at 50,000.
+// Three at 50,000 cost about 5.5 minutes of builds (3 timed rounds and the checked build,
+// ~17 s a round at 10,000 times 5), so the whole bench stays near 20 minutes.
+const compareSizes = options.sizes !== undefined ? options.sizes.split(',').map(Number) : isQuick ? [1000] : [1000, 10000, 50000];
+if (!compareSizes.every((n) => Number.isInteger(n) && n > 0)) {
+  console.error(`--sizes takes positive whole article counts separated by commas, got "${options.sizes}"\n${usage}`);
+  process.exit(2);
+}
 const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-bench-'));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const print = (line = '') => console.log(line);
+// Figures for the summary table, filled in by the sections that measure them.
+const figures = { startup: undefined, generated: new Map(), compare: undefined, compareErrors: new Map(), bigWatch: undefined };
 
 print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 
@@ -33,14 +61,15 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
   const cache = path.join(work, 'shipped-cache');
   const runs = isQuick ? 10 : 30;
   const env = { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cache };
+  // Each row: the run times in ms. hyperfine runs one command's runs, then the other's.
   let rows;
   if (has('hyperfine')) {
     const json = path.join(work, 'hyperfine.json');
     execFileSync('hyperfine', ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', json, 'node -e 0', `node ${cli} build --out ${out}`], { stdio: 'ignore', env });
-    rows = JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.median * 1000);
+    rows = JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.times.map((s) => s * 1000));
     const coldRuns = isQuick ? 3 : 10;
     execFileSync('hyperfine', ['-N', '--runs', String(coldRuns), '--prepare', `rm -rf ${cache}`, '--export-json', json, `node ${cli} build --out ${out}`], { stdio: 'ignore', env });
-    rows.push(JSON.parse(readFileSync(json, 'utf8')).results[0].median * 1000);
+    rows.push(JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((s) => s * 1000));
   } else {
     const time = (command) => {
       const samples = [];
@@ -49,22 +78,28 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
         spawnSync(process.execPath, command, { stdio: 'ignore' });
         samples.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
-      return median(samples);
+      return samples;
     };
     rows = [time(['-e', '0']), time([cli, 'build', '--out', out])];
-    rows.push(NaN);
   }
-  print(`\n## 1. Shipped site, cold build (${runs} runs, median, ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`);
-  print('| command | median wall | ratio to node -e 0 |\n|---|---|---|');
-  print(`| node -e 0 | ${rows[0].toFixed(1)} ms | 1.00 |`);
-  print(`| sitegen build (34 pages), cards in the cache | ${rows[1].toFixed(1)} ms | ${(rows[1] / rows[0]).toFixed(2)} |`);
-  if (!Number.isNaN(rows[2])) print(`| sitegen build (34 pages, 18 cards drawn), empty card cache | ${rows[2].toFixed(1)} ms | ${(rows[2] / rows[0]).toFixed(2)} |`);
+  const [node, shipped, emptyCache] = rows;
+  // The ratio of the medians, and as its range each sitegen run over node -e 0's median (the
+  // two commands are not timed in pairs, so there are no per-run ratios).
+  const ratio = (samples) => ({ median: median(samples) / median(node), min: Math.min(...samples) / median(node), max: Math.max(...samples) / median(node) });
+  figures.startup = { node, shipped, ratio: ratio(shipped) };
+  print(`\n## 1. Shipped site, cold build (${runs} runs, median (min–max), ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`);
+  print('| command | wall | ratio to node -e 0 |\n|---|---|---|');
+  print(`| node -e 0 | ${spread(node, 1, ' ms')} | 1.00 |`);
+  print(`| sitegen build (34 pages), cards in the cache | ${spread(shipped, 1, ' ms')} | ${formatRatio(ratio(shipped))} |`);
+  if (emptyCache) print(`| sitegen build (34 pages, 18 cards drawn), empty card cache (${emptyCache.length} runs) | ${spread(emptyCache, 1, ' ms')} | ${formatRatio(ratio(emptyCache))} |`);
 }
 
 // 2. Generated sites.
 {
-  print('\n## 2. Generated sites (fresh output folder per run, median)\n');
-  print('| articles | pages | runs | median wall (cards in the cache) | ms per page | peak memory | first build: every card drawn |\n|---|---|---|---|---|---|---|');
+  // Peak memory is /usr/bin/time's %M: the largest RSS of the build process and of any child
+  // it reaped (the largest, not the sum); for sitegen, its Node process. See compare.mjs.
+  print('\n## 2. Generated sites (fresh output folder per run, median (min–max))\n');
+  print('| articles | pages | runs | wall (cards in the cache) | ms per page | peak memory | first build: every card drawn |\n|---|---|---|---|---|---|---|');
   for (const count of isQuick ? [1000] : [1000, 10000]) {
     const root = path.join(work, `gen-${count}`);
     execFileSync(process.execPath, [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root], { stdio: 'ignore' });
@@ -92,14 +127,44 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
       walls.push(wall * 1000);
       peaks.push(peakKb / 1024);
     }
-    const wall = median(walls);
-    print(`| ${count.toLocaleString('en-US')} | ${pages} | ${runs} | ${(wall / 1000).toFixed(2)} s | ${(wall / pages).toFixed(3)} ms | ${median(peaks).toFixed(0)} MB | ${(cold / 1000).toFixed(1)} s |`);
+    figures.generated.set(count, { walls, peaks, pages });
+    print(
+      `| ${count.toLocaleString('en-US')} | ${pages} | ${runs} | ${spread(walls.map((ms) => ms / 1000), 2, ' s')} | ` +
+        `${spread(walls.map((ms) => ms / pages), 3, ' ms')} | ${spread(peaks, 0, ' MB')} | ${(cold / 1000).toFixed(1)} s |`,
+    );
     // Old trees are deleted after all timing, so no deletion runs during a timed build.
   }
 }
 
+// 2b. sitegen, Hugo and Eleventy on the same generated articles (bench/compare.mjs: sitegen
+// with --no-cards, as the others draw no images; tools alternated in every round). One size
+// at a time, and a failure (a tool's build or output: compareTools marks that tool; a size
+// that cannot be set up: caught here) is printed and marks its summary rows, while the other
+// sizes and sections still run; the bench then exits 1.
+{
+  print(`\n## 2b. sitegen vs Hugo vs Eleventy, cold builds (bench/compare.mjs)`);
+  const sizes = [];
+  let versions;
+  for (const count of compareSizes) {
+    try {
+      const result = compareTools({ sizes: [count], work });
+      versions = result.versions;
+      sizes.push(...result.sizes);
+    } catch (error) {
+      figures.compareErrors.set(count, error);
+      print(`\n${count.toLocaleString('en-US')} articles FAILED: ${error.message}`);
+    }
+  }
+  if (sizes.length > 0) {
+    figures.compare = { versions, sizes };
+    print(`\nsitegen ${versions.sitegen} (--no-cards), Hugo ${versions.hugo}, Eleventy ${versions.eleventy}.`);
+    printComparison(figures.compare, { print, heading: '###' });
+  }
+  if (figures.compareErrors.size > 0 || sizes.some(({ tools }) => Object.values(tools).some((tool) => tool.error))) process.exitCode = 1;
+}
+
 // 3. Watch latency.
-if (!args.has('--skip-watch')) {
+if (!skipWatch) {
   const { chromium } = await import('playwright-core');
   const root = path.join(work, 'watch-site');
   cpSync(path.join(repo, 'src'), path.join(root, 'src'), { recursive: true });
@@ -160,22 +225,24 @@ if (!args.has('--skip-watch')) {
     }
     writeFileSync(full, original);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    return { disk: median(disk), reload: median(reload), runs: disk.length };
+    return { disk, reload };
   };
   const body = await measure(articleFile, markFirstParagraph);
   const template = await measure('src/templates/SiteFooter.tsx', (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`));
   await browser.close();
   watcher.kill('SIGTERM');
-  print(`\n## 3. sitegen watch, save to result (median of ${body.runs} saves, shipped site)\n`);
+  print(`\n## 3. sitegen watch, save to result (median (min–max) of ${body.disk.length} saves, shipped site)\n`);
   print('| edit | to rewritten page on disk | to reloaded page in Chromium |\n|---|---|---|');
-  print(`| article body | ${body.disk.toFixed(1)} ms | ${body.reload.toFixed(1)} ms |`);
-  print(`| template (SiteFooter.tsx) | ${template.disk.toFixed(1)} ms | ${template.reload.toFixed(1)} ms |`);
+  print(`| article body | ${spread(body.disk, 1, ' ms')} | ${spread(body.reload, 1, ' ms')} |`);
+  print(`| template (SiteFooter.tsx) | ${spread(template.disk, 1, ' ms')} | ${spread(template.reload, 1, ' ms')} |`);
 }
 
 // 3b. Watch on the generated 10,000-article site (disk only): a body, a title and a template
 // save, each timed from the write to its article page rewritten on disk. Uses the card cache
-// section 2 filled, so the first build draws nothing.
-if (!args.has('--skip-watch') && !isQuick) {
+// section 2 filled, so the first build draws nothing. Ten saves of each: the summary's watch
+// rows want the median of 10 or more (a template save rewrites all 10,000 pages: seven more
+// of them than the three before add up to about a minute).
+if (!skipWatch && !isQuick) {
   const root = path.join(work, 'gen-10000');
   const articles = path.join(root, 'src/content/articles');
   const name = readdirSync(articles).sort()[5];
@@ -206,18 +273,19 @@ if (!args.has('--skip-watch') && !isQuick) {
     }
     writeFileSync(target, original);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const sorted = [...times].sort((a, b) => a - b);
-    return `${median(times).toFixed(0)} ms (${sorted[0].toFixed(0)}–${sorted.at(-1).toFixed(0)}, ${times.length} saves)`;
+    return times;
   };
   const body = await saves(file, (text, marker) => text.replace(/\n---\n\n/, `\n---\n\n${marker} `), 10);
   const title = await saves(file, (text, marker) => text.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} ${marker}"`), 10);
-  const template = await saves(footer, (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`), 3);
+  const template = await saves(footer, (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`), 10);
   watcher.kill('SIGTERM');
-  print('\n## 3b. sitegen watch on 10,000 articles, save to its page rewritten on disk (median, min–max)\n');
+  figures.bigWatch = { body, title, template };
+  const row = (times) => `${spread(times, 0, ' ms')}, ${times.length} saves`;
+  print('\n## 3b. sitegen watch on 10,000 articles, save to its page rewritten on disk (median (min–max))\n');
   print('| edit | to rewritten page on disk |\n|---|---|');
-  print(`| article body | ${body} |`);
-  print(`| article title (the page, the lists, its brand page, its card) | ${title} |`);
-  print(`| template (SiteFooter.tsx: every page) | ${template} |`);
+  print(`| article body | ${row(body)} |`);
+  print(`| article title (the page, the lists, its brand page, its card) | ${row(title)} |`);
+  print(`| template (SiteFooter.tsx: every page) | ${row(template)} |`);
 }
 
 // 4. Output weight per page kind.
@@ -250,5 +318,8 @@ if (!args.has('--skip-watch') && !isQuick) {
   }
   print(`\nstylesheet ${kb(css.raw)} KB raw / ${kb(css.gzip)} KB gzip; client script ${kb(js.raw)} KB raw / ${kb(js.gzip)} KB gzip; icon ${icon.raw} B; logos are inline SVG (~${kb(Buffer.byteLength(html0.match(/<svg class="brand-logo"[\s\S]*?<\/svg>/)[0]))} KB each)`);
 }
+
+// Summary: every row of the performance targets (issue 14) with the figures measured above.
+printSummary(figures, { compareSizes, sizesGiven: options.sizes !== undefined, skipWatch, print });
 
 rmSync(work, { recursive: true, force: true });
