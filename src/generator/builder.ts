@@ -123,21 +123,16 @@ export async function createBuilder(project: Project, { incremental = false } = 
     if (quick) return ((last = quick.last), quick.result);
     const clock = startClock();
     const flagSiteUrl = givenSiteUrl(project);
-    // The articles are read first, so the parsers they need load while esbuild runs.
-    const articleFiles = readArticleFiles(root);
-    const [bundles, stages, render] = await Promise.all([
-      bundle(areOnlyArticles(changedFiles)),
-      loadStages(),
-      articleFiles.hasBodies ? import('./markdown.ts').then((module) => module.renderMarkdown) : undefined,
-    ]);
-    clock.lap('read and bundle');
-    const site = evaluateSite(bundles, root, limitMs);
-    const { content, bodies, draftsLeftOut } = stages.loadContent(site.content, articleFiles, { drafts: project.drafts, render, memo: articleMemo });
-    clock.lap('load and validate');
+    const loaded = await loadSite(root, { bundle: () => bundle(areOnlyArticles(changedFiles)), drafts: project.drafts, limitMs, articleMemo, clock });
+    const { bundles, stages, render, site, content, draftsLeftOut } = loaded;
     const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
     const images = await processImages(content.articles, { root, cacheDir });
     if (images) clock.lap('process images');
-    const linked = linkBodies(bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
+    const linked = linkBodies(loaded.bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
+    // Watch keeps the unlinked bodies for body saves; a one-shot build lets them go (200 MB
+    // at 50,000 articles that rendering would otherwise carry).
+    const bodies = incremental ? loaded.bodies : undefined;
+    loaded.bodies = new Map();
     clock.lap('link brand mentions');
     const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
     if (images) assets.files.push(...images.files);
@@ -151,9 +146,9 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const toRender = selection?.toRender ?? routes;
     const { cardReport, ...summary } = await writeSite(writer, { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir });
     if (selection) rendered!.remember(selection);
-    const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
+    const warnings = [...composeWarnings(content, linked), ...(cards?.planner.warnings() ?? [])];
     const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
-    if (incremental) last = { site, stages, render, content, bodies, linked, pages, routes, plan: planFor, siteUrl, kept: { warnings, draftsLeftOut, images: imageCounts } };
+    if (bodies) last = { site, stages, render, content, bodies, linked, pages, routes, plan: planFor, siteUrl, kept: { warnings, draftsLeftOut, images: imageCounts } };
     return { pages: routes.length, rendered: toRender.length, siteUrl, ...summary, durationMs: clock.total(), warnings, draftsLeftOut, cards: cardReport, images: imageCounts, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
   };
 
@@ -176,6 +171,29 @@ export async function createBuilder(project: Project, { incremental = false } = 
         await releaseLock();
       })()),
   };
+}
+
+/**
+ * Bundles the site (or reuses the last bundles: `bundle` decides), loads the stage modules
+ * and evaluates the site module, then reads and checks the content. The articles are read
+ * first, so the parsers they need load while esbuild runs; their texts are let go on return
+ * (250 MB at 50,000 articles). Reads disk.
+ */
+async function loadSite(
+  root: string,
+  { bundle, drafts, limitMs, articleMemo, clock }: { bundle: () => Promise<Bundles>; drafts?: boolean; limitMs: number; articleMemo?: ArticleMemo; clock: Clock },
+) {
+  const articleFiles = readArticleFiles(root);
+  const [bundles, stages, render] = await Promise.all([
+    bundle(),
+    loadStages(),
+    articleFiles.hasBodies ? import('./markdown.ts').then((module) => module.renderMarkdown) : undefined,
+  ]);
+  clock.lap('read and bundle');
+  const site = evaluateSite(bundles, root, limitMs);
+  const loaded = stages.loadContent(site.content, articleFiles, { drafts, render, memo: articleMemo });
+  clock.lap('load and validate');
+  return { bundles, stages, render, site, ...loaded };
 }
 
 /** What an incremental builder (watch) keeps between runs so that a save redoes only what it changed. */
