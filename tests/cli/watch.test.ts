@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { readFileSync, symlinkSync, writeFileSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -557,4 +557,32 @@ describe('sitegen preview', () => {
       await temp.remove();
     }
   });
+});
+
+describe('sitegen watch, a save during its first build', () => {
+  it('is built once that build is done, not lost', async () => {
+    const temp = await makeTempDir();
+    let watcher: RunningCli | undefined;
+    try {
+      const project = await copyProject(path.join(temp.dir, 'site'));
+      // The footer holds the first build at its first page until the test says go: by then
+      // every article has been read, so a save now is one the build cannot see.
+      const rendering = path.join(temp.dir, 'rendering');
+      const go = path.join(temp.dir, 'go');
+      const footer = path.join(project, 'src/templates/SiteFooter.tsx');
+      const gate = `const fs = require('node:fs');\n  if (!fs.existsSync(${JSON.stringify(go)})) {\n    fs.writeFileSync(${JSON.stringify(rendering)}, '');\n    while (!fs.existsSync(${JSON.stringify(go)})) {}\n  }`;
+      const signature = 'export function SiteFooter({ layout }: { layout: Layout }) {';
+      writeFileSync(footer, readFileSync(footer, 'utf8').replace(signature, `${signature}\n  ${gate}`));
+      watcher = startCli(['watch', '--root', project, '--port', '0']);
+      await eventually(async () => existsSync(rendering));
+      const article = path.join(project, 'src/content/articles/loyal4d-fast-withdrawal-system.md');
+      writeFileSync(article, readFileSync(article, 'utf8').replace('\n---\n\n', '\n---\n\nDisimpan saat build pertama. '));
+      writeFileSync(go, '');
+      const base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+      await eventually(async () => (await get(base, '/artikel/loyal4d-fast-withdrawal-system/')).body.includes('Disimpan saat build pertama.'), 10_000);
+    } finally {
+      await watcher?.stop();
+      await temp.remove();
+    }
+  }, 60_000);
 });
