@@ -234,8 +234,8 @@ interface LastRun {
 
 /**
  * A save that changed article bodies only (body-update.ts decides): renders each one's own
- * page again, and the host files (the feed shows bodies), and keeps every other file of the
- * last commit. Bundling, content loading, the other pages' planning and comparison are
+ * page again, and the feed when one of them is among its entries (no other host file shows
+ * a body), and keeps every other file of the last commit. Bundling, content loading, the other pages' planning and comparison are
  * skipped: a body has no other dependents. Undefined when the save changed more; the
  * caller then runs every stage. Reads the changed files; writes through the writer.
  */
