@@ -19,6 +19,7 @@ import { listPages, type Page } from './routes.ts';
 import { contentSiteUrl, givenSiteUrl } from './site-url.ts';
 import { cardFingerprint, cardFontCoverage, createCardPlanner, type CardMemo, emitCards, layOutCard, type CardPlanner, type CardReport } from './social-cards.ts';
 import { RenderedPages } from './rendered-pages.ts';
+import { readSourceFile, type SourceFile } from './read-source-file.ts';
 import { renderTimeLimitMs } from './time-limit.ts';
 import { AtomicDirWriter, cleanUpOnSignal, IncrementalDirWriter, type Writer, type WriteSummary } from './write-output.ts';
 
@@ -191,9 +192,14 @@ async function loadSite(
   ]);
   clock.lap('read and bundle');
   const site = evaluateSite(bundles, root, limitMs);
-  const loaded = stages.loadContent(site.content, articleFiles, { drafts, render, memo: articleMemo });
+  const loaded = stages.loadContent(site.content, articleFiles, { drafts, render, memo: articleMemo, readSource: (file) => textOf(readSourceFile(path.join(root, file))) });
   clock.lap('load and validate');
   return { bundles, stages, render, site, ...loaded };
+}
+
+/** A file read by readSourceFile as text, or undefined when it is missing or unusable. */
+function textOf(file: SourceFile): string | undefined {
+  return typeof file === 'string' ? file : undefined;
 }
 
 /** What an incremental builder (watch) keeps between runs so that a save redoes only what it changed. */

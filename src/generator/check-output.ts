@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
+import { checkXml } from './check-xml.ts';
 import { formatKb } from './format-text.ts';
 import { checkPage, isOutboundLink, opensSafely, urlsOfList } from './html-policy.ts';
 import { hostRoot, normalizeBase, resolveUrlPath, stripBasePath, vetUrlPath, type Refusal } from './static-host.ts';
@@ -67,6 +68,9 @@ export function checkOutput(dir: string, options: CheckOptions): CheckReport {
   for (const file of pages) {
     const weight = checkPageFile(site, file, (message) => problems.push(`${file}: ${message}`));
     if (weight) weights.push(weight);
+  }
+  for (const file of files.filter((name) => name.endsWith('.xml'))) {
+    for (const problem of checkXml(readFileSync(path.join(root, file), 'utf8'))) problems.push(`${file}: ${problem}`);
   }
   return { pages: pages.length, files: files.length, problems, weights };
 }

@@ -28,6 +28,7 @@
  */
 import { html as html5, parse, parseFragment, Parser, Tokenizer, TokenizerMode, type DefaultTreeAdapterMap, type ParserError, type Token } from 'parse5';
 import { printable } from './errors.ts';
+import { markupCharacterProblems } from './text-policy.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -130,7 +131,7 @@ interface Problem {
  * nests too deep is reported and never handed to it.
  */
 export function checkArticleBody(html: string, options: PolicyOptions = {}): string[] {
-  return isCleanBody(html, options) ? [] : listBodyProblems(html, options);
+  return isCleanBody(html, options) && markupCharacterProblems(html).length === 0 ? [] : listBodyProblems(html, options);
 }
 
 /**
@@ -149,6 +150,7 @@ export function listBodyProblems(html: string, options: PolicyOptions = {}): str
       problems.push({ line: (attribute && token.location?.attrs?.[attribute]?.startLine) || line, message }),
     );
   };
+  problems.push(...markupCharacterProblems(html));
   const source = checkSource(html, problems, MAX_BODY_DEPTH, 'a body', checkToken);
   if (source.isTooDeep) return format(problems);
   const fragment = parseFragment(html, { sourceCodeLocationInfo: true, onParseError: parseErrorReporter(problems) });
@@ -227,7 +229,7 @@ function nestingOf(nodes: Node[]): string[] {
  * article allow-list inside every article body container. Messages start with "line N:".
  */
 export function checkPage(html: string, options: PolicyOptions = {}): string[] {
-  const problems: Problem[] = [];
+  const problems: Problem[] = markupCharacterProblems(html);
   const source = checkSource(html, problems, MAX_PAGE_DEPTH, 'a page');
   if (source.isTooDeep) return format(problems);
   const document = parse(html, { sourceCodeLocationInfo: true, onParseError: parseErrorReporter(problems) });
@@ -446,9 +448,20 @@ function depthMessage(name: string, depth: number, maxDepth: number, what: strin
   return `<${printable(name)}> is nested ${depth} elements deep; ${what} may nest at most ${maxDepth} (close or flatten the markup)`;
 }
 
+/** parse5's errors that markupCharacterProblems reports in its own words (the same characters). */
+const CHARACTER_ERRORS = new Set([
+  'control-character-in-input-stream',
+  'control-character-reference',
+  'unexpected-null-character',
+  'null-character-reference',
+  'surrogate-in-input-stream',
+  'surrogate-character-reference',
+]);
+
 /** parse5's parse errors (malformed tags, bad character references, ...) as problems, in parse5's words. */
 function parseErrorReporter(problems: Problem[]) {
   return (error: ParserError) => {
+    if (CHARACTER_ERRORS.has(error.code)) return;
     const hint = PARSE_ERROR_HINTS[error.code] ?? 'write "&lt;" for a literal "<" and "&amp;" for a literal "&"';
     problems.push({ line: error.startLine, message: `malformed HTML (parse5: ${error.code}): ${hint}` });
   };
@@ -462,10 +475,6 @@ const PARSE_ERROR_HINTS: Record<string, string> = {
   'unknown-named-character-reference': 'an unknown character reference; write "&amp;" for a literal "&"',
   'duplicate-attribute': 'an attribute is repeated on one tag (browsers keep only the first)',
   'non-void-html-element-start-tag-with-trailing-solidus': '"/>" does not close an HTML element; write the end tag',
-  'control-character-in-input-stream': 'a control character in the markup',
-  'control-character-reference': 'a character reference to a control character',
-  'null-character-reference': 'a character reference to NUL',
-  'unexpected-null-character': 'a NUL character in the markup',
 };
 
 interface CspTag {

@@ -3,7 +3,7 @@ import type { ArticleFiles } from './article-files.ts';
 import { sitegenError } from './errors.ts';
 import { ContentInvalid } from './errors-data.ts';
 import { type ArticleMemo, readArticles, type Render } from './read-articles.ts';
-import { validateContent } from './validate-content.ts';
+import { type ReadSource, validateContent } from './validate-content.ts';
 
 export interface LoadedContent {
   content: Content;
@@ -19,6 +19,8 @@ export interface LoadOptions {
   /** markdown.ts's renderMarkdown; required when `files.hasBodies`. */
   render?: Render;
   memo?: ArticleMemo;
+  /** Reads a configuration file (src/content/site.ts, ...) to name the line of a problem. */
+  readSource?: ReadSource;
 }
 
 /**
@@ -26,8 +28,8 @@ export interface LoadOptions {
  * checking both: every problem of every file in one SitegenError (ContentInvalid), so one
  * run shows them all. Drafts are left out unless `drafts`. Pure apart from the memo.
  */
-export function loadContent(siteContent: SiteContent, files: ArticleFiles, { drafts = false, render, memo }: LoadOptions = {}): LoadedContent {
-  const problems = validateContent(siteContent);
+export function loadContent(siteContent: SiteContent, files: ArticleFiles, { drafts = false, render, memo, readSource }: LoadOptions = {}): LoadedContent {
+  const problems = validateContent(siteContent, readSource);
   const brandSlugs = Array.isArray(siteContent.brands) ? siteContent.brands.map((brand) => brand?.slug).filter((slug) => typeof slug === 'string') : [];
   const read = readArticles(files, brandSlugs, render, memo);
   problems.push(...read.problems);

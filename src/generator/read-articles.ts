@@ -6,6 +6,7 @@ import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-fil
 import { type Position, splitFrontMatter } from './front-matter.ts';
 import { checkArticleBody } from './html-policy.ts';
 import type { RenderedMarkdown } from './markdown.ts';
+import { ALLOWED_TEXT, describeCharacter, findRefusedCharacter, findRefusedStrings, hasRefusedCharacter } from './text-policy.ts';
 
 /** Where article images are looked up: `image` is relative to it. */
 const CONTENT_DIR = path.posix.dirname(ARTICLE_DIR);
@@ -13,9 +14,7 @@ const CONTENT_DIR = path.posix.dirname(ARTICLE_DIR);
 /** Reading speed for a read time the front matter leaves out. */
 export const WORDS_PER_MINUTE = 200;
 
-/** Control characters other than tab, LF and CR: C0, DEL and C1. */
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-/** Lines with control characters reported per file before the rest are summed up. */
+/** Lines with refused characters reported per file before the rest are summed up. */
 const MAX_CONTROL_LINES = 10;
 
 export interface ArticleSet {
@@ -119,6 +118,7 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
     const hint = suggestion ? `did you mean "${suggestion}"?` : `the keys are ${Object.keys(frontMatterSchema.entries).join(', ')}`;
     problems.push(`${at(file, split.keys.get(key))}: unknown key ${JSON.stringify(printable(key))}; ${hint}`);
   }
+  problems.push(...refusedValueProblems(data).map(({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`));
   const { output, problems: fieldProblems } = checkRecord(frontMatterSchema, data);
   for (const { key, found, expected } of fieldProblems) {
     problems.push(`${at(file, split.keys.get(key))}: "${key}" is ${describeValue(found)}; expected ${expected}`);
@@ -165,6 +165,18 @@ function imageProblems(output: FrontMatter): { key: string; message: string }[] 
   return problems;
 }
 
+/**
+ * The front matter's strings that hold a character text-policy.ts refuses (written as a YAML
+ * escape such as "\\v" or "\\u202E": a raw one fails the file's own check first), by the
+ * top-level key they are under. Pure.
+ */
+function refusedValueProblems(data: Record<string, unknown>): { key: string; message: string }[] {
+  return findRefusedStrings(data).map(({ field, index, char }) => ({
+    key: field.split(/[.[]/)[0],
+    message: `"${printable(field)}" has ${describeCharacter(char)} at character ${index + 1}; expected ${ALLOWED_TEXT}`,
+  }));
+}
+
 /** The article's image: its root-relative file and alt text, and where the front matter names it (for messages). Pure. */
 function articleImage(image: string, alt: string, where: Position | undefined): NonNullable<Article['image']> {
   return { source: path.posix.join(CONTENT_DIR, image), alt, line: where?.line ?? 1, column: where?.column ?? 1 };
@@ -187,32 +199,32 @@ export function countWords(html: string): number {
 }
 
 /**
- * Characters a file must not contain, one message per line (at most MAX_CONTROL_LINES), each
- * starting with "line:column:": NUL, named with its byte offset, and every other control
- * character but tab, LF and CR.
+ * Characters a file must not contain (text-policy.ts), one message per line (at most
+ * MAX_CONTROL_LINES), each starting with "line:column:": NUL, named with its byte offset,
+ * and every other refused character by its code point and name.
  */
 function checkText(text: string): string[] {
   const problems: string[] = [];
-  const lines = text.split('\n');
+  if (!hasRefusedCharacter(text)) return problems;
   let offset = 0;
   let linesWithControls = 0;
-  for (const [index, line] of lines.entries()) {
-    if (CONTROL_CHARACTER.test(line)) {
-      linesWithControls++;
-      if (linesWithControls <= MAX_CONTROL_LINES) {
-        const column = line.search(CONTROL_CHARACTER);
-        const char = line[column];
-        const where = `${index + 1}:${column + 1}`;
-        problems.push(
-          char === '\0'
-            ? `${where}: a NUL byte (byte offset ${Buffer.byteLength(text.slice(0, offset + column))}); an article is text and never contains NUL`
-            : `${where}: control character ${printable(char)}; only tab, line feed and carriage return are allowed`,
-        );
-      }
+  for (const [index, line] of text.split('\n').entries()) {
+    const refused = findRefusedCharacter(line);
+    if (refused && ++linesWithControls <= MAX_CONTROL_LINES) {
+      const where = `${index + 1}:${refused.index + 1}`;
+      const bytes = Buffer.byteLength(text.slice(0, offset + refused.index));
+      problems.push(
+        refused.char === '\0'
+          ? `${where}: a NUL byte (byte offset ${bytes}); an article is text and never contains NUL`
+          : `${where}: ${describeCharacter(refused.char)}; expected ${ALLOWED_TEXT}`,
+      );
     }
     offset += line.length + 1;
   }
-  if (linesWithControls > MAX_CONTROL_LINES) problems.push(` ${linesWithControls - MAX_CONTROL_LINES} more lines have control characters`);
+  if (linesWithControls > MAX_CONTROL_LINES) {
+    const more = linesWithControls - MAX_CONTROL_LINES;
+    problems.push(` ${more} more lines have control or bidi characters`);
+  }
   return problems;
 }
 

@@ -1,6 +1,8 @@
 import type { Brand, SeoCopy, SiteContent } from '../content/types.ts';
 import { SLUG } from './article-files.ts';
 import { brandSchema, checkRecord, describeValue, siteSchema, unknownKeys } from './content-schema.ts';
+import { printable } from './errors.ts';
+import { ALLOWED_TEXT, describeCharacter, findRefusedStrings, locateInSource } from './text-policy.ts';
 
 /** Where each part of the configuration is defined, for error messages. */
 const CONTENT_FILES = {
@@ -15,8 +17,9 @@ const CONTENT_FILES = {
  * naming the file, the record and the field; an empty list means it is valid. The articles
  * are checked where they are read (read-articles.ts). Pure.
  */
-export function validateContent(content: SiteContent): string[] {
+export function validateContent(content: SiteContent, readSource?: ReadSource): string[] {
   const problems: string[] = [];
+  const refused = refusedStringProblems(content, readSource);
   const site = checkRecord(siteSchema, content.site ?? {});
   for (const { key, found, expected } of site.problems) {
     problems.push(`${CONTENT_FILES.site}: site: "${key}" is ${describeValue(found)}; expected ${expected}`);
@@ -30,7 +33,37 @@ export function validateContent(content: SiteContent): string[] {
       if (key !== 'slug') problems.push(`${where}: "${key}" is ${describeValue(found)}; expected ${expected}`);
     }
   });
-  return problems;
+  return [...problems, ...refused];
+}
+
+/** A configuration file's text by its path from the project root, undefined when unreadable. */
+export type ReadSource = (file: string) => string | undefined;
+
+/**
+ * Every string of the site and the brands that holds a character text-policy.ts refuses,
+ * naming the file, the line where the source writes it (when `readSource` can show it),
+ * the record and the field. Pure apart from `readSource`.
+ */
+function refusedStringProblems(content: SiteContent, readSource?: ReadSource): string[] {
+  const records: { file: string; record: string; value: unknown }[] = [
+    { file: CONTENT_FILES.site, record: 'site', value: content.site },
+    ...(Array.isArray(content.brands) ? content.brands : []).map((brand, index) => ({
+      file: CONTENT_FILES.brands,
+      record: typeof brand?.slug === 'string' && brand.slug ? `brand "${printable(brand.slug)}"` : `brand ${index + 1}`,
+      value: brand,
+    })),
+  ];
+  const sources = new Map<string, string | undefined>();
+  return records.flatMap(({ file, record, value }) =>
+    findRefusedStrings(value).map((refused) => {
+      if (!sources.has(file)) sources.set(file, readSource?.(file));
+      const source = sources.get(file);
+      const place = source === undefined ? undefined : locateInSource(source, refused);
+      const where = place ? `${file}:${place.line}:${place.column}` : file;
+      const what = `${describeCharacter(refused.char)} at character ${refused.index + 1}`;
+      return `${where}: ${record}: "${refused.field}" has ${what}; expected ${ALLOWED_TEXT}`;
+    }),
+  );
 }
 
 const SEO_PAGE_KINDS = ['home', 'articleList', 'article', 'missingArticle', 'brand', 'contact'] as const;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,41 @@ describe('sitegen check', () => {
     await writeFile(home, (await readFile(home, 'utf8')).replace('href="/repo/brand/loyal4d/"', 'href="/repo/brand/loyal5d/"'));
     const broken = await runCli(['check', out]);
     expect(broken.stderr).toContain('index.html: link "/repo/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output');
+  });
+
+  it('reads feed.xml and sitemap.xml as XML: a control character XML forbids and a broken tag fail, with their lines', async () => {
+    const dir = await brokenCopy('feed.xml', (xml) => xml.replace('<title>', '<title>A\u000bB'));
+    await writeFile(
+      path.join(dir, 'sitemap.xml'),
+      (await readFile(path.join(dir, 'sitemap.xml'), 'utf8')).replace('</urlset>', '</urlse>'),
+    );
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    const feedLine = (await readFile(path.join(dir, 'feed.xml'), 'utf8')).split('\n').findIndex((l) => l.includes('A\u000bB')) + 1;
+    expect(result.stderr).toContain(`feed.xml: line ${feedLine}: control character U+000B (vertical tab); expected text without`);
+    expect(result.stderr).toMatch(new RegExp(`feed\\.xml: line ${feedLine}:\\d+: not well-formed XML: disallowed character`));
+    expect(result.stderr).toMatch(/sitemap\.xml: line \d+:\d+: not well-formed XML: unmatched closing tag: urlse/);
+    // The same files, as xmllint (libxml2) reads them: the check agrees with a real XML parser.
+    const lint = spawnSync('xmllint', ['--noout', path.join(dir, 'feed.xml'), path.join(dir, 'sitemap.xml')], { encoding: 'utf8' });
+    expect(lint.error).toBeUndefined();
+    expect(lint.status).not.toBe(0);
+    expect(lint.stderr).toContain('PCDATA invalid Char value 11');
+  });
+
+  it('the built feed.xml and sitemap.xml pass xmllint', () => {
+    const files = ['feed.xml', 'sitemap.xml'].map((file) => path.join(inject('distDir'), file));
+    const lint = spawnSync('xmllint', ['--noout', ...files], { encoding: 'utf8' });
+    expect(lint.error).toBeUndefined();
+    expect(lint.stderr).toBe('');
+    expect(lint.status).toBe(0);
+  });
+
+  it('reports a bidi override on a page, written as itself or as a character reference', async () => {
+    const dir = await brokenCopy('kontak/index.html', (html) => html.replace('<h1', '<p>&#x202E;x</p><h1').replace('</h1>', '\u2066</h1>'));
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/kontak\/index\.html: line \d+: a character reference to bidi control character U\+202E \(right-to-left override\)/);
+    expect(result.stderr).toMatch(/kontak\/index\.html: line \d+: bidi control character U\+2066 \(left-to-right isolate\)/);
   });
 
   it('reports a missing asset', async () => {

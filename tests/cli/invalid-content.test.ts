@@ -7,6 +7,9 @@ import { REPO } from '../helpers/paths.ts';
 import { hashTree } from '../helpers/tree.ts';
 
 const BRANDS = 'src/content/brands.ts';
+const SITE = 'src/content/site.ts';
+/** What a refused character's message says is expected instead. */
+const ALLOWED = 'expected text without control characters (tab and line breaks aside) or bidi overrides';
 const ARTICLE = 'src/content/articles/perang88-mengenal-fitur-slot-modern.md';
 
 /** Replaces `from` (which must occur) with `to` in one file of the project. */
@@ -21,6 +24,12 @@ async function edit(project: string, file: string, from: string, to: string) {
 const original = readFileSync(path.join(REPO, ARTICLE));
 const lines = original.toString('utf8').split('\n');
 const lineOf = (start: string) => lines.findIndex((line) => line.startsWith(start)) + 1;
+const brandsLines = readFileSync(path.join(REPO, BRANDS), 'utf8').split('\n');
+/** The features line of perang88, and the column just after "'Enkripsi " on it. */
+const featuresLine = brandsLines.findIndex((line) => line.includes("'Enkripsi SSL'")) + 1;
+const escapeColumn = brandsLines[featuresLine - 1].indexOf("'Enkripsi SSL'") + "'Enkripsi ".length + 1;
+const siteLines = readFileSync(path.join(REPO, SITE), 'utf8').split('\n');
+const taglineLine = siteLines.findIndex((line) => line.trim().startsWith('tagline:')) + 1;
 /** The first heading line ("## Simbol Wild"): bytes go at its end, a new block two lines below it. */
 const headingLine = lineOf('## ');
 const headingEnd = original.indexOf('\n', original.indexOf('\n## ') + 1);
@@ -182,7 +191,44 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
   {
     name: 'terminal control characters',
     breakIt: (p) => appendToHeading(p, Buffer.from('\x1b[2J\x1b]0;pwned\x07')),
-    message: `${ARTICLE}:${headingLine}:${headingColumn}: control character \\x1b; only tab, line feed and carriage return are allowed`,
+    message: `${ARTICLE}:${headingLine}:${headingColumn}: control character U+001B (escape); ${ALLOWED}`,
+  },
+  {
+    // The raw file is clean; YAML's escape makes the character, which XML 1.0 forbids.
+    name: 'a vertical tab written as a YAML escape in the excerpt',
+    breakIt: (p) => edit(p, ARTICLE, lines[lineOf('excerpt:') - 1], 'excerpt: "Penjelasan\\vwild"'),
+    message: `${ARTICLE}:${lineOf('excerpt:')}:1: "excerpt" has control character U+000B (vertical tab) at character 11; ${ALLOWED}`,
+  },
+  {
+    name: 'a right-to-left override written as a YAML escape in the title',
+    breakIt: (p) => edit(p, ARTICLE, 'title: "Mengenal', 'title: "\\u202EMengenal'),
+    message: `${ARTICLE}:${lineOf('title:')}:1: "title" has bidi control character U+202E (right-to-left override) at character 1; ${ALLOWED}`,
+  },
+  {
+    name: 'a right-to-left override written as itself in the title',
+    breakIt: (p) => edit(p, ARTICLE, 'title: "Mengenal', 'title: "\u202EMengenal'),
+    message: `${ARTICLE}:${lineOf('title:')}:9: bidi control character U+202E (right-to-left override); ${ALLOWED}`,
+  },
+  {
+    // Markdown decodes the reference: the page would hold the character itself.
+    name: 'a bidi override brought into Markdown text by a character reference',
+    breakIt: (p) => addBlock(p, 'Teks &#x202e;terbalik'),
+    message: `${ARTICLE}:${blockLine}: bidi control character U+202E (right-to-left override); ${ALLOWED}`,
+  },
+  {
+    name: 'a bidi override brought into raw HTML by a character reference',
+    breakIt: (p) => addBlock(p, '<p>Teks &#8238;terbalik</p>'),
+    message: `${ARTICLE}:${blockLine}: a character reference to bidi control character U+202E (right-to-left override); ${ALLOWED}`,
+  },
+  {
+    name: 'a bidi isolate in a brand feature of brands.ts, written as an escape',
+    breakIt: (p) => edit(p, BRANDS, "'Enkripsi SSL'", "'Enkripsi \\u2067SSL'"),
+    message: `${BRANDS}:${featuresLine}:${escapeColumn}: brand "perang88": "features[2]" has bidi control character U+2067 (right-to-left isolate) at character 10; ${ALLOWED}`,
+  },
+  {
+    name: 'a right-to-left override in site.ts, written as itself',
+    breakIt: (p) => edit(p, SITE, "tagline: 'Panduan", "tagline: 'Pan\u202Eduan"),
+    message: `${SITE}:${taglineLine}:16: site: "tagline" has bidi control character U+202E (right-to-left override) at character 4; ${ALLOWED}`,
   },
 ];
 
