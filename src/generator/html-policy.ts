@@ -115,6 +115,11 @@ const TEXT_MODES: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMo
 export interface PolicyOptions {
   /** Accept `<img src>` on another host (tracking pixels, hotlinks). The site's content does not opt in. */
   allowExternalImages?: boolean;
+  /**
+   * Refuse every `<img>` in a body: the build does, because it copies no image a body names
+   * (only the front-matter `image`), so such an image would be published dead.
+   */
+  refuseImages?: boolean;
 }
 
 interface Problem {
@@ -561,6 +566,10 @@ function checkBodyElement(
     report(`<${printable(name)}> is not allowed in article bodies (${whyRefused(name, namespace)})`);
     return false;
   }
+  if (name === 'img' && options.refuseImages) {
+    report(IMAGE_IN_BODY);
+    return false;
+  }
   for (const attribute of attributes) {
     const attributeName = attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name;
     const shown = printable(attributeName);
@@ -585,6 +594,11 @@ function checkBodyElement(
   if (name === 'a') checkOutboundLink(attributes, report);
   return true;
 }
+
+const IMAGE_IN_BODY =
+  'an image in the article text is not published: the build copies no file a body names, so it ' +
+  'would be a dead image. Put the picture in the front matter as "image" with "imageAlt" ' +
+  '(README, Writing content), or remove it';
 
 /**
  * A body link to another host opens in a new tab without handing the page a reference

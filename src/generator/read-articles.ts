@@ -185,7 +185,7 @@ function articleImage(image: string, alt: string, where: Position | undefined): 
 /** Renders a body and checks it against the HTML policy; problems name the file line. Returns the HTML. */
 function renderBody(file: string, markdown: string, bodyLine: number, render: Render, problems: string[]): string {
   const rendered = render(markdown);
-  for (const problem of checkArticleBody(rendered.html)) {
+  for (const problem of checkArticleBody(rendered.html, { refuseImages: true })) {
     const match = /^line (\d+): ([\s\S]*)$/.exec(problem);
     const line = match ? bodyLine - 1 + rendered.sourceLine(Number(match[1])) : bodyLine;
     problems.push(`${file}:${line}: ${match ? match[2] : problem}`);

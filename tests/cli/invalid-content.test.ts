@@ -210,6 +210,17 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
     message: `${ARTICLE}:${lineOf('title:')}:9: bidi control character U+202E (right-to-left override); ${ALLOWED}`,
   },
   {
+    // No file a body names is copied: the image would be published dead.
+    name: 'an image in the article text',
+    breakIt: (p) => addBlock(p, '![Grafik](images/grafik.png)'),
+    message: `${ARTICLE}:${blockLine}: an image in the article text is not published: the build copies no file a body names, so it would be a dead image. Put the picture in the front matter as "image" with "imageAlt" (README, Writing content), or remove it`,
+  },
+  {
+    name: 'an image in raw HTML of the article text',
+    breakIt: (p) => addBlock(p, '<p><img src="/assets/logo.png" alt="Logo"></p>'),
+    message: `${ARTICLE}:${blockLine}: an image in the article text is not published`,
+  },
+  {
     // Markdown decodes the reference: the page would hold the character itself.
     name: 'a bidi override brought into Markdown text by a character reference',
     breakIt: (p) => addBlock(p, 'Teks &#x202e;terbalik'),
