@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { lstat, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { explainSystemError, sitegenError } from './errors.ts';
@@ -136,6 +136,9 @@ const LOCK_POLL_MS = 100;
  */
 export async function lockOutputDir(outDir: string, command: 'build' | 'watch'): Promise<OutputLock> {
   const file = path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
+  await mkdir(path.dirname(outDir), { recursive: true }).catch((error) => {
+    throw explainSystemError(error, 'creating the folder that holds the output folder');
+  });
   const started = Date.now();
   for (;;) {
     try {

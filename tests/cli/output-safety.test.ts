@@ -53,6 +53,34 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     });
   }
 
+  it('creates the missing parents of a new nested --out, relative or absolute, for build', async () => {
+    const relative = await runCli(['build', '--out', 'build/site'], { cwd: project });
+    expect(relative.code, relative.stderr).toBe(0);
+    expect(existsSync(path.join(project, 'build/site/index.html'))).toBe(true);
+    const absolute = path.join(temp.dir, 'builds', 'new', 'site');
+    const result = await runCli(['build', '--root', project, '--out', absolute]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readdirSync(path.join(temp.dir, 'builds', 'new')).sort()).toEqual(['site']);
+    expect(existsSync(path.join(absolute, '.sitegen-output'))).toBe(true);
+  });
+
+  it('creates the missing parents of a new nested --out for watch', async () => {
+    const watcher = startCli(['watch', '--out', 'watch/new/site', '--port', '0'], { cwd: project });
+    try {
+      await watcher.waitFor(/serving http/);
+      expect(existsSync(path.join(project, 'watch/new/site/index.html'))).toBe(true);
+    } finally {
+      expect(await watcher.stop()).toBe(0);
+    }
+  });
+
+  it('creates no parent for a refused --out (a new folder inside src/)', async () => {
+    const result = await runCli(['build', '--out', 'src/new/site'], { cwd: project });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/it is inside src\//);
+    expect(existsSync(path.join(project, 'src/new'))).toBe(false);
+  });
+
   it('refuses a non-empty folder without the marker, names it and says what to do', async () => {
     const folder = path.join(temp.dir, 'photos');
     mkdirSync(folder);
