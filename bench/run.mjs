@@ -183,7 +183,7 @@ if (!skipWatch) {
     return `${head}${marker} ${text.slice(head.length)}`;
   };
   markFirstParagraph(readFileSync(path.join(root, articleFile), 'utf8'), 'check');
-  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--port', '0', '--no-open'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: '1' } });
+  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--out', path.join(root, 'dist'), '--port', '0', '--no-open'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: '1' } });
   const base = await new Promise((resolve) => {
     let out = '';
     watcher.stdout.on('data', (chunk) => {
@@ -249,7 +249,7 @@ if (!skipWatch && !isQuick) {
   const file = path.join(articles, name);
   const footer = path.join(root, 'src/templates/SiteFooter.tsx');
   const page = path.join(root, 'dist/artikel', name.replace(/\.md$/, ''), 'index.html');
-  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--port', '0'], {
+  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--out', path.join(root, 'dist'), '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: path.join(work, 'cache-10000') },
   });

@@ -12,6 +12,7 @@ import type { LinkTarget } from './link-brands.ts';
 import { evaluateSite, type SiteModule } from './evaluate-site.ts';
 import { ARTICLE_DIR, readArticleFiles } from './article-files.ts';
 import { bodyOnlyChanges } from './body-update.ts';
+import { cacheDirOf } from './cache-file.ts';
 import type { ArticleMemo, Render } from './read-articles.ts';
 import { lockOutputDir, resolveOutputDir } from './output-dir.ts';
 import { type PlanInput, planRoutes, type Route } from './plan-routes.ts';
@@ -110,7 +111,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
   const { linkMemo, articleMemo, rendered, cardMemoFor } = incremental ? createMemos() : ({} as Partial<ReturnType<typeof createMemos>>);
   const keptWriter: Writer | undefined = project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
   // With an in-memory writer (tests) nothing touches the disk: no cache unless one is named.
-  const cacheDir = project.cacheDir ?? (project.writer ? undefined : path.join(root, 'node_modules', '.cache', 'sitegen'));
+  const cacheDir = project.cacheDir ?? (project.writer ? undefined : cacheDirOf(root));
   let fingerprint: Promise<string> | undefined;
   let lastBundles: Bundles | undefined;
   // What the last good run (incremental) left for a body save to start from.

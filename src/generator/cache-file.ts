@@ -3,6 +3,22 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
+ * sitegen's cache folder for a project: `given` ($SITEGEN_CACHE_DIR) when set, else
+ * `<root>/node_modules/.cache/sitegen`, the folder build tools share by convention. Pure.
+ */
+export function cacheDirOf(root: string, given?: string): string {
+  return given ?? path.join(root, 'node_modules', '.cache', 'sitegen');
+}
+
+/**
+ * Where `sitegen watch` writes when no --out is given: a folder of its own in the cache,
+ * never dist/, because the dev site holds drafts and dist/ is what gets deployed. Pure.
+ */
+export function devOutDirOf(root: string, cacheDir?: string): string {
+  return path.join(cacheDirOf(root, cacheDir), 'dev');
+}
+
+/**
  * Stores `bytes` as `file` in sitegen's cache (cards, article images), best effort: written
  * under a temporary name unique to this call, then renamed, so a reader never sees half a
  * file and two writers of one entry do not collide. A cache that cannot be written

@@ -95,6 +95,12 @@ function sizeMeter(root: string): (file: string) => Size {
   };
 }
 
+/** The DRAFT badge (src/templates/DraftMarker.tsx) that watch and build --drafts put on drafts. */
+const DRAFT_MARKER = '.badge-draft';
+const DRAFT_SHOWN =
+  'shows a draft (marked DRAFT): this folder was written by sitegen watch or build --drafts. ' +
+  'Deploy what sitegen build writes, which leaves drafts out';
+
 /** Every check of one page; its weight, or undefined when it is too deep to read further. */
 function checkPageFile(site: Site, file: string, report: (message: string) => void): PageWeight | undefined {
   const html = readFileSync(path.join(site.root, file), 'utf8');
@@ -106,6 +112,7 @@ function checkPageFile(site: Site, file: string, report: (message: string) => vo
   checkHead($, file, report);
   const { css, js } = checkReferences($, site, file, report);
   checkOutboundLinks($, site.siteUrl, report);
+  if ($(DRAFT_MARKER).length > 0) report(DRAFT_SHOWN);
 
   const htmlSize = site.measure(file);
   const weight: PageWeight = { file, html: htmlSize, css, js, firstLoadGzip: htmlSize.gzip + css.gzip + js.gzip };

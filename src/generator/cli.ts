@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { createOutput, createProgress, displayPath, reportBuild, reportCheck, type Output, type OutputFlags } from './cli-output.ts';
 import { explainSystemError, sitegenError } from './errors.ts';
+import { devOutDirOf } from './cache-file.ts';
 import { CheckFailed } from './errors-data.ts';
 import { ignoreClosedPipe, painterFor, type Paint } from './terminal.ts';
 import { normalizeBase } from './static-host.ts';
@@ -100,7 +101,7 @@ function addWatchCommand(program: Command) {
   program
     .command('watch')
     .description('build, serve with live reload, and rebuild on every save')
-    .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
+    .option('-o, --out <dir>', 'output folder (default: a dev folder in the cache, never dist/: it holds drafts)')
     .option('--site-url <url>', 'absolute base URL (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
     .addOption(hostOption())
@@ -142,8 +143,12 @@ async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: st
   const stopRequested = waitForStopSignal();
   const { watch } = await import('./watch.ts');
   await warnIfReachable(options.host);
+  const project = resolveProject(options);
+  // The dev site holds drafts: unless --out says otherwise it never goes to dist/, which is deployed.
+  const outDir = options.out ?? devOutDirOf(project.root, project.cacheDir);
   const watcher = await watch({
-    ...resolveProject(options),
+    ...project,
+    outDir,
     host: options.host,
     port: options.port,
     isStrictPort: options.strictPort === true,
@@ -154,6 +159,8 @@ async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: st
     errorStyle: errorStyleFor(painterFor(process.stderr)),
   });
   await printListening({ at: 'serving', everywhere: 'serving on every network interface' }, options, watcher);
+  const deployed = displayPath(path.join(project.root, 'dist'));
+  process.stdout.write(`[sitegen] dev output, drafts included: ${displayPath(outDir)}/ (\`sitegen build\` writes ${deployed}/ to deploy)\n`);
   await stopRequested;
   await watcher.close();
   process.stdout.write('[sitegen] stopped\n');

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, eventually, makeTempDir, runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { fixtureProject, layFixture, restoreShipped } from '../helpers/fixtures.ts';
 
+/** Where watch writes without --out: a folder of its own in the project's cache, never dist/. */
+const DEV_OUT = 'node_modules/.cache/sitegen/dev';
+
 /** A GET with the path sent exactly as given (no normalisation of "..", unlike fetch). */
 function get(
   base: string,
@@ -193,6 +196,8 @@ describe('sitegen watch', () => {
 
   it('builds, then serves pages the way a static host does', async () => {
     expect(watcher.output()).toMatch(/initial build: 61 files written, \d+ ms/);
+    expect(watcher.stdout()).toContain(`dev output, drafts included: ${path.join(project, DEV_OUT)}/`);
+    expect(existsSync(path.join(project, 'dist'))).toBe(false);
     const home = await get(base, '/');
     expect(home.status).toBe(200);
     expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -219,7 +224,7 @@ describe('sitegen watch', () => {
     expect(stamp.revision).toBeGreaterThanOrEqual(1);
     // A 404 answer names the 404 page it is, whatever the URL.
     expect((await stampOf(base, '/brand/tidak-ada/')).page).toBe('/brand/404.html');
-    expect(readFileSync(path.join(project, 'dist/kontak/index.html'), 'utf8')).not.toContain('__sitegen');
+    expect(readFileSync(path.join(project, DEV_OUT, 'kontak/index.html'), 'utf8')).not.toContain('__sitegen');
     expect((await get(base, '/__sitegen/reload.js')).body).toContain('EventSource');
   });
 
@@ -260,7 +265,7 @@ describe('sitegen watch', () => {
   });
 
   it('never serves a file outside the output folder', async () => {
-    symlinkSync(path.join(project, 'src/content/site.ts'), path.join(project, 'dist/leak.ts'));
+    symlinkSync(path.join(project, 'src/content/site.ts'), path.join(project, DEV_OUT, 'leak.ts'));
     try {
       for (const attempt of ['/../src/content/site.ts', '/%2e%2e/src/content/site.ts', '/%2e%2e%2fsrc%2fcontent%2fsite.ts', '/assets/..%2f..%2fsrc/content/site.ts', '/..%5csrc%5ccontent%5csite.ts', '/leak.ts']) {
         const response = await get(base, attempt);
@@ -268,7 +273,7 @@ describe('sitegen watch', () => {
         expect(response.body, attempt).not.toContain('export const site');
       }
     } finally {
-      unlinkSync(path.join(project, 'dist/leak.ts'));
+      unlinkSync(path.join(project, DEV_OUT, 'leak.ts'));
     }
   });
 
@@ -337,7 +342,7 @@ describe('sitegen watch', () => {
     expect(watcher.stderr()).not.toMatch(/\x1b\[/);
     expect(watcher.output()).toContain(`\nsrc/templates/SiteFooter.tsx:${line}:${column}\n${frame}\n`);
     // The last good output is untouched on disk.
-    expect(readFileSync(path.join(project, 'dist/kontak/index.html'), 'utf8')).toContain('Kirim Pesan');
+    expect(readFileSync(path.join(project, DEV_OUT, 'kontak/index.html'), 'utf8')).toContain('Kirim Pesan');
 
     edit(file, (t) => t.replace("export function SiteFooter({ layout }: { layout: Layout }) {\n  throw new Error('footer data is missing');", 'export function SiteFooter({ layout }: { layout: Layout }) {'));
     expect(readFileSync(path.join(project, file), 'utf8')).toBe(good);
@@ -585,4 +590,41 @@ describe('sitegen watch, a save during its first build', () => {
       await temp.remove();
     }
   }, 60_000);
+});
+
+describe('sitegen watch and drafts', () => {
+  it('keeps drafts out of dist/: the dev site lives in the cache, and check fails a folder that shows drafts', async () => {
+    const temp = await makeTempDir();
+    let watcher: RunningCli | undefined;
+    try {
+      const project = await copyProject(path.join(temp.dir, 'site'));
+      const created = await runCli(['new', 'article', 'loyal4d-draf-rahasia', '--brand', 'loyal4d', '--root', project]);
+      expect(created.code, created.stderr).toBe(0);
+      watcher = startCli(['watch', '--root', project, '--port', '0']);
+      const base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+      await watcher.waitFor(/dev output, drafts included/);
+      // The dev site shows the draft, on its page and on its brand page...
+      expect((await get(base, '/artikel/loyal4d-draf-rahasia/')).status).toBe(200);
+      expect((await get(base, '/brand/loyal4d/')).body).toContain('/artikel/loyal4d-draf-rahasia/');
+      await watcher.stop();
+      watcher = undefined;
+      // ...but nothing of it is in dist/, which watch never wrote.
+      const dist = path.join(project, 'dist');
+      expect(existsSync(dist)).toBe(false);
+      const built = await runCli(['build', '--root', project]);
+      expect(built.code, built.stderr).toBe(0);
+      expect(existsSync(path.join(dist, 'artikel/loyal4d-draf-rahasia'))).toBe(false);
+      expect(readFileSync(path.join(dist, 'brand/loyal4d/index.html'), 'utf8')).not.toContain('loyal4d-draf-rahasia');
+      expect(readFileSync(path.join(dist, 'sitemap.xml'), 'utf8')).not.toContain('loyal4d-draf-rahasia');
+      expect((await runCli(['check', dist])).code).toBe(0);
+      // A folder that does show drafts (watch --out, build --drafts) fails check, page by page.
+      const shown = await runCli(['check', path.join(project, DEV_OUT)]);
+      expect(shown.code).toBe(1);
+      expect(shown.stderr).toContain('artikel/loyal4d-draf-rahasia/index.html: shows a draft (marked DRAFT)');
+      expect(shown.stderr).toContain('brand/loyal4d/index.html: shows a draft (marked DRAFT)');
+    } finally {
+      await watcher?.stop();
+      await temp.remove();
+    }
+  }, 90_000);
 });
