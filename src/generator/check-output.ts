@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
 import { checkXml } from './check-xml.ts';
+import { NoPages } from './errors-data.ts';
 import { formatKb } from './format-text.ts';
 import { checkPage, isOutboundLink, opensSafely, urlsOfList } from './html-policy.ts';
 import { hostRoot, normalizeBase, resolveUrlPath, stripBasePath, vetUrlPath, type Refusal } from './static-host.ts';
@@ -62,7 +63,7 @@ export function checkOutput(dir: string, options: CheckOptions): CheckReport {
   const problems: string[] = [];
   const weights: PageWeight[] = [];
   if (pages.length === 0) {
-    return { pages: 0, files: files.length, problems: [`${dir}: no HTML pages found; build the site first (sitegen build)`], weights };
+    return { pages: 0, files: files.length, problems: [NoPages.message({ folder: dir })], weights };
   }
   const site: Site = { root, ...siteAddress(root, pages), budgetBytes: options.budgetBytes, measure: sizeMeter(root) };
   for (const file of pages) {

@@ -3,7 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { createOutput, createProgress, displayPath, reportBuild, reportCheck, type Output, type OutputFlags } from './cli-output.ts';
 import { explainSystemError, sitegenError } from './errors.ts';
 import { devOutDirOf } from './cache-file.ts';
-import { CheckFailed } from './errors-data.ts';
+import { CheckFailed, NoPages } from './errors-data.ts';
 import { ignoreClosedPipe, painterFor, type Paint } from './terminal.ts';
 import { normalizeBase } from './static-host.ts';
 
@@ -158,9 +158,9 @@ async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: st
     logError: (text) => process.stderr.write(`[sitegen] ${text}\n`),
     errorStyle: errorStyleFor(painterFor(process.stderr)),
   });
-  await printListening({ at: 'serving', everywhere: 'serving on every network interface' }, options, watcher);
   const deployed = displayPath(path.join(project.root, 'dist'));
   process.stdout.write(`[sitegen] dev output, drafts included: ${displayPath(outDir)}/ (\`sitegen build\` writes ${deployed}/ to deploy)\n`);
+  await printListening({ at: 'serving', everywhere: 'serving on every network interface' }, options, watcher);
   await stopRequested;
   await watcher.close();
   process.stdout.write('[sitegen] stopped\n');
@@ -183,6 +183,9 @@ async function previewCommand(dir: string | undefined, options: ServeOptions & {
   const { startServer, describePortChoice } = await import('./serve.ts');
   const { readBasePath } = await import('./output-base.ts');
   const folder = dir ?? 'dist';
+  const { hasAnyPage } = await import('./static-host.ts');
+  // A folder with no page would be a server that answers 404 to everything.
+  if (!hasAnyPage(folder)) throw sitegenError(NoPages, { folder });
   const { base, source } = options.base === undefined ? readBasePath(folder) : { base: options.base, source: '--base' };
   await warnIfReachable(options.host);
   const server = await startServer({ dir: folder, host: options.host, port: options.port, isStrictPort: options.strictPort === true, allowedHosts: options.allowedHost, base });

@@ -110,6 +110,7 @@ export const DuplicateIds = kind<{ source: string; url: string; ids: string[] }>
 );
 
 // sitegen check (check-output.ts)
+export const NoPages = kind<{ folder: string }>('NoPages', ({ folder }) => `${folder}: no HTML pages found; build the site first (sitegen build)`);
 export const CheckFailed = kind<{ folder: string; count: number }>('CheckFailed', ({ folder, count }) => `The built folder ${folder}/ has ${plural(count, 'problem')}:`);
 
 // The dev server

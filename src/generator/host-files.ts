@@ -17,8 +17,10 @@ export interface FeedSources {
 /**
  * Files static hosts and readers read: sitemap.xml (indexable pages only, each with its
  * `lastModified`), the Atom feed (feed.ts: the articles whose pages are indexable),
- * robots.txt, `_headers` and `_redirects` (Netlify, Cloudflare Pages) and `.nojekyll`
- * (GitHub Pages). Pure.
+ * robots.txt, `_headers` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). No
+ * `_redirects`: the one rule it held, a 404 rewrite for /brand/* and /artikel/*, is
+ * Netlify's alone and Cloudflare Pages rejects it (it serves the nearest 404.html by
+ * itself); README "Hosting" has the rule for netlify.toml. Pure.
  */
 export function planHostFiles(routes: Route[], siteUrl: string, feed: FeedSources): OutputFile[] {
   const base = new URL(siteUrl).pathname;
@@ -39,17 +41,11 @@ export function planHostFiles(routes: Route[], siteUrl: string, feed: FeedSource
     '  Content-Type: application/atom+xml; charset=utf-8',
     '',
   ].join('\n');
-  const redirects = [
-    `${base}brand/*  ${base}brand/404.html  404`,
-    `${base}artikel/*  ${base}artikel/404.html  404`,
-    '',
-  ].join('\n');
   return [
     { path: 'sitemap.xml', contents: sitemap },
     feedFile(siteUrl, { site: feed.site, entries: feedEntries(routes, feed.articles), bodies: feed.bodies }),
     { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}sitemap.xml\n` },
     { path: '_headers', contents: headers },
-    { path: '_redirects', contents: redirects },
     { path: '.nojekyll', contents: '' },
   ];
 }

@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -16,7 +16,11 @@ import path from 'node:path';
  *   `rootNotFoundPage`);
  * - a path that is not valid percent-encoding is a bad request (400), and one that could
  *   leave the folder (`..`, NUL, backslash, an encoded `/` or `\`, or a symlink whose real
- *   path is outside the folder) is forbidden (403).
+ *   path is outside the folder) is forbidden (403);
+ * - files that are the host's, not the visitor's, are missing: any name that starts with
+ *   "." but `.well-known` (the `.sitegen-output` marker, `.nojekyll`: Netlify drops them
+ *   from a deploy) and the `_headers` and `_redirects` that Netlify and Cloudflare Pages
+ *   read and never serve.
  */
 
 /** A URL path decoded and found safe to look up, or the status that refuses it. */
@@ -108,6 +112,7 @@ export function hostRoot(dir: string): string {
  * rules above. A candidate whose real path leaves `root` makes the answer "forbidden".
  */
 export function resolveUrlPath(root: string, pathname: string): Resolution {
+  if (isHostFile(pathname)) return { kind: 'missing' };
   const target = path.join(root, pathname);
   const candidates = pathname.endsWith('/') ? [path.join(target, 'index.html')] : [target, `${target}.html`];
   for (const candidate of candidates) {
@@ -122,6 +127,37 @@ export function resolveUrlPath(root: string, pathname: string): Resolution {
     return isInside(root, real) ? { kind: 'file', file: real } : { kind: 'forbidden' };
   }
   return { kind: 'missing' };
+}
+
+/** Host configuration files at the top ("/_headers") and hidden names anywhere ("/.x", "/a/.x/"). */
+const HOST_FILES = new Set(['/_headers', '/_redirects']);
+
+/** Whether a URL path names a file a host keeps to itself (see the rules above). Pure. */
+export function isHostFile(pathname: string): boolean {
+  if (HOST_FILES.has(pathname)) return true;
+  return pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
+}
+
+/**
+ * Whether a folder holds at least one HTML page: what `sitegen check` and `preview` require
+ * of a built folder. Stops at the first page it finds. Reads disk.
+ */
+export function hasAnyPage(dir: string): boolean {
+  const folders = [dir];
+  while (folders.length > 0) {
+    const folder = folders.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.isFile() && entry.name.endsWith('.html')) return true;
+      if (entry.isDirectory()) folders.push(path.join(folder, entry.name));
+    }
+  }
+  return false;
 }
 
 /** The 404.html nearest to a missing path: /brand/x/ tries brand/x/404.html, brand/404.html, 404.html. */

@@ -195,7 +195,7 @@ describe('sitegen watch', () => {
   });
 
   it('builds, then serves pages the way a static host does', async () => {
-    expect(watcher.output()).toMatch(/initial build: 61 files written, \d+ ms/);
+    expect(watcher.output()).toMatch(/initial build: 60 files written, \d+ ms/);
     expect(watcher.stdout()).toContain(`dev output, drafts included: ${path.join(project, DEV_OUT)}/`);
     expect(existsSync(path.join(project, 'dist'))).toBe(false);
     const home = await get(base, '/');
@@ -489,6 +489,22 @@ describe('sitegen watch', () => {
 });
 
 describe('sitegen preview', () => {
+  it('refuses a folder with no pages, with the message check gives, and starts no server', async () => {
+    const temp = await makeTempDir();
+    try {
+      const missing = path.join(temp.dir, 'nosuchdir');
+      const check = await runCli(['check', missing]);
+      const preview = await runCli(['preview', missing, '--port', '0']);
+      expect(preview.code).toBe(1);
+      expect(preview.stdout).not.toContain('previewing');
+      const sentence = `${missing}: no HTML pages found; build the site first (sitegen build)`;
+      expect(check.stderr).toContain(sentence);
+      expect(preview.stderr).toBe(`sitegen: ${sentence}\n`);
+    } finally {
+      await temp.remove();
+    }
+  });
+
   it('serves a built folder with nested 404 pages and no reload hook', async () => {
     const temp = await makeTempDir();
     // Each preview started here; a failed assertion must not leave one running.
@@ -507,6 +523,12 @@ describe('sitegen preview', () => {
       expect(brand.status).toBe(404);
       expect(brand.body).toContain('Brand tidak ditemukan');
       expect((await get(base, '/../package.json')).status).toBe(403);
+      // The host's files are not the visitors' (as on Netlify and Cloudflare Pages).
+      for (const file of ['/.sitegen-output', '/.nojekyll', '/_headers']) {
+        const hidden = await get(base, file);
+        expect(hidden.status, file).toBe(404);
+        expect(hidden.body, file).not.toContain('written by sitegen');
+      }
       await expectOnlyLocalHosts(base, ['/', '/brand/loyal4d/', '/__sitegen/events', '/tidak/ada/']);
       expect(await preview.stop('SIGINT')).toBe(0);
 
@@ -602,7 +624,7 @@ describe('sitegen watch and drafts', () => {
       expect(created.code, created.stderr).toBe(0);
       watcher = startCli(['watch', '--root', project, '--port', '0']);
       const base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
-      await watcher.waitFor(/dev output, drafts included/);
+      expect(watcher.stdout()).toMatch(/dev output, drafts included/);
       // The dev site shows the draft, on its page and on its brand page...
       expect((await get(base, '/artikel/loyal4d-draf-rahasia/')).status).toBe(200);
       expect((await get(base, '/brand/loyal4d/')).body).toContain('/artikel/loyal4d-draf-rahasia/');

@@ -319,7 +319,7 @@ describe('files for hosts', () => {
     expect(before.every((tag) => /^<meta (charset|name="viewport")/.test(tag)), before.join()).toBe(true);
   });
 
-  it('writes _headers with the strict CSP and immutable asset caching, _redirects and .nojekyll', () => {
+  it('writes _headers with the strict CSP and immutable asset caching, and .nojekyll; no _redirects', () => {
     const headers = readDist('_headers');
     expect(headers).toContain(
       "Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
@@ -327,7 +327,8 @@ describe('files for hosts', () => {
     expect(headers).toContain('X-Content-Type-Options: nosniff');
     expect(headers).toContain('Referrer-Policy:');
     expect(headers).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
-    expect(readDist('_redirects')).toBe('/brand/*  /brand/404.html  404\n/artikel/*  /artikel/404.html  404\n');
+    // A 404 rule is Netlify's alone and Cloudflare Pages rejects it (README, Hosting): none is written.
+    expect(existsSync(path.join(distDir(), '_redirects'))).toBe(false);
     expect(existsSync(path.join(distDir(), '.nojekyll'))).toBe(true);
   });
 });

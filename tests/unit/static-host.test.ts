@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerRequest,
   hostRoot,
+  isHostFile,
   nearestNotFoundPage,
   normalizeBase,
   resolveUrlPath,
@@ -97,6 +98,17 @@ describe('base path', () => {
     expect(answerRequest(root, '/repo?x=1', { base: '/repo/' })).toEqual({ status: 301, location: '/repo/?x=1' });
     expect(answerRequest(root, '/about', { base: '/repo/' })).toEqual({ status: 404, file: at('404.html') });
     expect(answerRequest(root, '/repo/brand/y/', { base: '/repo/' })).toEqual({ status: 404, file: at('brand/404.html') });
+  });
+});
+
+describe('isHostFile', () => {
+  it('keeps dotfiles (but .well-known), _headers and _redirects from visitors', () => {
+    for (const hidden of ['/.sitegen-output', '/.nojekyll', '/assets/.x', '/a/.git/config', '/_headers', '/_redirects']) {
+      expect(isHostFile(hidden), hidden).toBe(true);
+    }
+    for (const shown of ['/', '/index.html', '/.well-known/security.txt', '/artikel/_headers', '/a.b/', '/x_headers']) {
+      expect(isHostFile(shown), shown).toBe(false);
+    }
   });
 });
 
