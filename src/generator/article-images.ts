@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as SharpModule from 'sharp';
@@ -10,6 +10,7 @@ import { describeValue } from './content-schema.ts';
 import { sitegenError } from './errors.ts';
 import { ContentInvalid } from './errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
+import { readSourceBytes } from './read-source-file.ts';
 import type { OutputFile } from './write-output.ts';
 
 type Sharp = typeof SharpModule.default;
@@ -97,7 +98,7 @@ export async function processArticleImages(articles: Article[], options: ImageSt
     if (!article.image) continue;
     const { source, alt, line, column } = article.image;
     let pending = bySource.get(source);
-    if (!pending) bySource.set(source, (pending = encodeSource(path.join(options.root, source), cache)));
+    if (!pending) bySource.set(source, (pending = encodeSource(options.root, source, cache)));
     const result = await pending;
     if (typeof result === 'string') {
       problems.push(`${article.source}:${line}:${column}: "image" is ${describeValue(path.posix.relative('src/content', source))}: ${result}`);
@@ -113,16 +114,14 @@ export async function processArticleImages(articles: Article[], options: ImageSt
   return { images, files: [...files.values()], sources: bySource.size, encoded: encoded.size };
 }
 
-/** The encoded renditions of one source file (fallback first), from the cache or made now; a string says what is wrong. */
-async function encodeSource(file: string, cache: ImageCache): Promise<{ encoded: Encoded[]; fresh: boolean } | string> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return 'no such file; expected a PNG, JPEG or WebP file under src/content/, such as "images/bankroll.jpg"';
-    return `the file cannot be read (${code ?? (error as Error).message}); expected a readable PNG, JPEG or WebP file`;
-  }
+/**
+ * The encoded renditions of one source (relative to `root`; fallback first), from the
+ * cache or made now; a string says what is wrong. The cache is keyed by the source's bytes,
+ * so a damaged source never meets the encoding of an intact one.
+ */
+async function encodeSource(root: string, source: string, cache: ImageCache): Promise<{ encoded: Encoded[]; fresh: boolean } | string> {
+  const bytes = readImageSource(root, source);
+  if (typeof bytes === 'string') return bytes;
   const key = cacheKey(bytes);
   const cached = await cache.read(key);
   if (cached) return { encoded: cached, fresh: false };
@@ -130,10 +129,33 @@ async function encodeSource(file: string, cache: ImageCache): Promise<{ encoded:
   try {
     encoded = await encodeImage(loadSharp(), bytes);
   } catch (error) {
-    return `the file is not a PNG, JPEG or WebP image sharp can read (${firstLine((error as Error).message)}); expected a PNG, JPEG or WebP file`;
+    const reason = firstLine((error as Error).message);
+    // libjpeg, libpng and libwebp each say "cut off" in their own words.
+    if (/premature end|truncated|unexpected end|read error|not enough data/i.test(reason)) {
+      return `the file is cut off or damaged (${reason}); expected a whole PNG, JPEG or WebP file: export or copy it again`;
+    }
+    return `the file is not a PNG, JPEG or WebP image sharp can read (${reason}); expected a PNG, JPEG or WebP file`;
   }
   await cache.write(key, encoded);
   return { encoded, fresh: true };
+}
+
+/**
+ * The bytes of an article image, or why they cannot be used: a regular file (never a
+ * symbolic link, read-source-file.ts) whose real path is inside src/content/, so a linked
+ * folder cannot lead the build to publish a file from elsewhere on the machine. Reads disk.
+ */
+function readImageSource(root: string, source: string): Buffer | string {
+  const file = path.join(root, source);
+  const bytes = readSourceBytes(file, 'an article image');
+  if (bytes === null) return 'no such file; expected a PNG, JPEG or WebP file under src/content/, such as "images/bankroll.jpg"';
+  if (!Buffer.isBuffer(bytes)) return `the file ${bytes.problem}`;
+  const contentDir = realpathSync(path.join(root, 'src', 'content'));
+  const real = realpathSync(file);
+  if (!real.startsWith(contentDir + path.sep)) {
+    return `the file lies behind a symbolic link that leads out of src/content/ (to ${real}); an article image must be a regular file inside src/content/`;
+  }
+  return bytes;
 }
 
 /** The WebP widths for a source `width` pixels wide: those of IMAGE_WIDTHS it reaches, else its own. Pure. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
@@ -226,7 +226,46 @@ describe('article images: front matter image and imageAlt, built with the real C
       /"image" is "images\/rusak\.jpg": the file is not a PNG, JPEG or WebP image sharp can read/,
       () => writeFileSync(path.join(project, 'src/content/images/rusak.jpg'), 'bukan gambar'),
     ],
+    [
+      // A link to a JPEG outside the project was encoded and published.
+      'a symbolic link to an image outside the project',
+      'images/gradient.jpg',
+      'images/tautan.jpg',
+      /"image" is "images\/tautan\.jpg": the file is a symbolic link; an article image must be a regular file \(a link could publish any file the build can read\)$/,
+      () => linkOnce(path.join(temp.dir, 'luar.jpg'), 'src/content/images/tautan.jpg', true),
+    ],
+    [
+      'a symbolic link to a file that is not an image (/etc/passwd)',
+      'images/gradient.jpg',
+      'images/passwd.jpg',
+      /"image" is "images\/passwd\.jpg": the file is a symbolic link; an article image must be a regular file/,
+      () => linkOnce('/etc/passwd', 'src/content/images/passwd.jpg'),
+    ],
+    [
+      'an image in a linked folder that leads out of src/content',
+      'images/gradient.jpg',
+      'images/luar/luar.jpg',
+      /"image" is "images\/luar\/luar\.jpg": the file lies behind a symbolic link that leads out of src\/content\//,
+      () => linkOnce(temp.dir, 'src/content/images/luar', true),
+    ],
+    [
+      'a JPEG cut in half',
+      'images/gradient.jpg',
+      'images/terpotong.jpg',
+      /"image" is "images\/terpotong\.jpg": the file is cut off or damaged \(VipsJpeg: premature end of JPEG image\); expected a whole PNG, JPEG or WebP file/,
+      () => {
+        const whole = readFileSync(path.join(project, 'src/content/images/gradient.jpg'));
+        writeFileSync(path.join(project, 'src/content/images/terpotong.jpg'), whole.subarray(0, whole.length >> 1));
+      },
+    ],
   ];
+  /** Links `target` at `link` (in the project) unless it exists; copies the JPEG to `target` first when asked. */
+  const linkOnce = (target: string, link: string, copyJpeg = false) => {
+    if (copyJpeg && !existsSync(path.join(temp.dir, 'luar.jpg'))) {
+      copyFileSync(path.join(project, 'src/content/images/gradient.jpg'), path.join(temp.dir, 'luar.jpg'));
+    }
+    if (!existsSync(path.join(project, link))) symlinkSync(target, path.join(project, link));
+  };
 
   it.each(mistakes)('%s: exit 1 naming file:line, and the previous output stays as it was', async (_name, from, to, expected, setUp) => {
     setUp?.();
