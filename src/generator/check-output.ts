@@ -2,7 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio/slim';
+import type * as SharpModule from 'sharp';
 import { checkXml } from './check-xml.ts';
+import { pngProblem } from './image-check.ts';
+import { requireFromSitegen } from './node-require.ts';
 import { NoPages } from './errors-data.ts';
 import { formatKb } from './format-text.ts';
 import { checkPage, isOutboundLink, opensSafely, urlsOfList } from './html-policy.ts';
@@ -45,6 +48,8 @@ interface Site {
   budgetBytes: number;
   /** Raw and gzip size of a file (relative to root), measured once. */
   measure(file: string): Size;
+  /** Every image file the pages show (relative to root), with the pages that show it. */
+  images: Map<string, string[]>;
 }
 
 /**
@@ -54,9 +59,10 @@ interface Site {
  * outbound links open safely in a new tab, the page passes the HTML policy (checkPage in
  * html-policy.ts: the same URL, handler and style rules as article bodies, nothing the CSP
  * would block, the CSP meta tag, and the article allow-list inside every article body),
- * and no page is over budget. Reads disk, writes nothing.
+ * no page is over budget, every image a page shows (og:image, img, srcset) decodes, and
+ * feed.xml and sitemap.xml are well-formed XML. Reads disk, writes nothing.
  */
-export function checkOutput(dir: string, options: CheckOptions): CheckReport {
+export async function checkOutput(dir: string, options: CheckOptions): Promise<CheckReport> {
   const root = hostRoot(dir);
   const files = listFiles(root);
   const pages = files.filter((file) => file.endsWith('.html'));
@@ -65,7 +71,8 @@ export function checkOutput(dir: string, options: CheckOptions): CheckReport {
   if (pages.length === 0) {
     return { pages: 0, files: files.length, problems: [NoPages.message({ folder: dir })], weights };
   }
-  const site: Site = { root, ...siteAddress(root, pages), budgetBytes: options.budgetBytes, measure: sizeMeter(root) };
+  const address = siteAddress(root, pages);
+  const site: Site = { root, ...address, budgetBytes: options.budgetBytes, measure: sizeMeter(root), images: new Map() };
   for (const file of pages) {
     const weight = checkPageFile(site, file, (message) => problems.push(`${file}: ${message}`));
     if (weight) weights.push(weight);
@@ -73,6 +80,7 @@ export function checkOutput(dir: string, options: CheckOptions): CheckReport {
   for (const file of files.filter((name) => name.endsWith('.xml'))) {
     for (const problem of checkXml(readFileSync(path.join(root, file), 'utf8'))) problems.push(`${file}: ${problem}`);
   }
+  problems.push(...(await checkImages(root, site.images)));
   return { pages: pages.length, files: files.length, problems, weights };
 }
 
@@ -165,10 +173,49 @@ function checkReferences($: CheerioAPI, site: Site, file: string, report: (messa
       report(`${kind} "${reference}" does not resolve: ${target.kind === 'path' ? `no file ${shownFile(target.pathname)} in the output` : `a static host refuses it (${target.status})`}`);
       continue;
     }
+    if (IMAGE_KINDS.has(kind)) site.images.set(found, [...(site.images.get(found) ?? []), file]);
     if (kind.startsWith('<link rel="stylesheet"')) addTo(css, site.measure(found));
     if (kind === '<script>') addTo(js, site.measure(found));
   }
   return { css, js };
+}
+
+/** The references whose target is an image a reader sees (or a sharing service fetches). */
+const IMAGE_KINDS = new Set(['og:image', '<img>', '<img srcset>', '<source srcset>']);
+/** How many images are decoded at once (sharp runs on libuv's pool). */
+const IMAGES_IN_FLIGHT = 4;
+
+/**
+ * Checks every image the pages show, each once: a PNG by image-check.ts (its structure and
+ * every chunk's CRC-32), a JPEG or WebP decoded by sharp (loaded only when there is one).
+ * One problem per image that does not decode, naming a page that shows it. Reads disk.
+ */
+async function checkImages(root: string, images: Map<string, string[]>): Promise<string[]> {
+  const problems: string[] = [];
+  const queue = [...images];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [image, pages] = next;
+      const problem = await imageProblem(readFileSync(path.join(root, image)));
+      if (!problem) continue;
+      const shownBy = pages.length > 1 ? `${pages[0]} and ${pages.length - 1} more pages` : pages[0];
+      problems.push(`${image}: does not decode: ${problem}; shown by ${shownBy}. Build again (delete node_modules/.cache/sitegen/ first if it came from there)`);
+    }
+  };
+  await Promise.all(Array.from({ length: IMAGES_IN_FLIGHT }, worker));
+  return problems.sort();
+}
+
+/** Why image bytes do not decode, or undefined when they do. */
+async function imageProblem(bytes: Buffer): Promise<string | undefined> {
+  if (bytes[0] === 0x89 && bytes.toString('latin1', 1, 4) === 'PNG') return pngProblem(bytes);
+  const sharp = requireFromSitegen('sharp') as typeof SharpModule.default;
+  try {
+    await sharp(bytes, { failOn: 'error' }).raw().toBuffer();
+    return undefined;
+  } catch (error) {
+    return String((error as Error).message).split('\n')[0];
+  }
 }
 
 /** Links to other sites must open in a new tab without handing it this page. */

@@ -220,7 +220,7 @@ async function printListening(lead: { at: string; everywhere: string }, options:
 async function checkCommand(dir: string | undefined, options: { budget: number; sizes?: boolean }, output: Output): Promise<void> {
   const { checkOutput } = await import('./check-output.ts');
   const target = dir ?? 'dist';
-  const report = checkOutput(target, { budgetBytes: options.budget * 1024 });
+  const report = await checkOutput(target, { budgetBytes: options.budget * 1024 });
   reportCheck(output, report, target, { budgetKb: options.budget, showSizes: options.sizes });
   if (report.problems.length > 0) {
     throw sitegenError(CheckFailed, { folder: target, count: report.problems.length }, { problems: report.problems });

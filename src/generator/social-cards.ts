@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ComponentType, ReactElement } from 'react';
 import type * as Resvg from '@resvg/resvg-js';
@@ -9,6 +9,7 @@ import type { SiteModule } from './evaluate-site.ts';
 import { sitegenError } from './errors.ts';
 import { RenderFailed, RenderTimeout } from './errors-data.ts';
 import { storeInCache } from './cache-file.ts';
+import { pngProblem, readPngFrame } from './image-check.ts';
 import { requireFromSitegen } from './node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 import type { OutputFile, Writer } from './write-output.ts';
@@ -249,16 +250,24 @@ export async function emitCards(cards: PlannedCard[], cacheDir: string | undefin
   return { rendered: missing.length, cached: cards.length - missing.length };
 }
 
-/** Hands the cached card `file` to the writer (a file copy where the writer can); false when the cache has no such card. */
+/**
+ * Hands the cached card `file` to the writer (a file copy where the writer can); false when
+ * the cache has no such card, or one that is not whole (cut off, the wrong size, not a PNG:
+ * image-check.ts), which is then drawn again and replaces the entry. A copy is checked by
+ * its first and last bytes only (a flipped byte inside is left to `sitegen check`, which
+ * reads every card); bytes read into memory are checked whole.
+ */
 async function fromCache(file: string, outputPath: string, writer: Pick<Writer, 'add' | 'copy'>): Promise<boolean> {
   if (writer.copy) {
-    const info = await stat(file).catch(() => undefined);
-    if (info) await writer.copy(outputPath, file, info.size);
-    return info !== undefined;
+    const frame = await readPngFrame(file, CARD_SIZE);
+    if (!frame || frame.problem) return false;
+    await writer.copy(outputPath, file, frame.size);
+    return true;
   }
   const png = await readFile(file).catch(() => undefined);
-  if (png) await writer.add({ path: outputPath, contents: png });
-  return png !== undefined;
+  if (!png || pngProblem(png, CARD_SIZE)) return false;
+  await writer.add({ path: outputPath, contents: png });
+  return true;
 }
 
 type Satori = (tree: unknown, options: { width: number; height: number; fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[] }) => Promise<string>;

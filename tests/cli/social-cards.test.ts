@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
 
@@ -54,6 +55,41 @@ describe('social cards across builds', () => {
     const image = html.match(/<meta property="og:image" content="[^"]+\/(og\/[^"]+)">/)![1];
     expect(cards(path.join(temp.dir, 'one')).has(path.basename(image))).toBe(false);
     expect(cards(out).has(path.basename(image))).toBe(true);
+  });
+
+  it('draws again a cached card that is cut off, publishing a whole 1200x630 PNG, and mends the cache entry', async () => {
+    const cache = path.join(temp.dir, 'cut-cache');
+    const first = await build(root, path.join(temp.dir, 'cut-one'), cache);
+    expect(first.cards.rendered).toBe(18);
+    const entry = path.join(cache, 'cards', readdirSync(path.join(cache, 'cards')).sort()[0]);
+    const whole = readFileSync(entry);
+    writeFileSync(entry, whole.subarray(0, 100));
+    const out = path.join(temp.dir, 'cut-two');
+    const again = await build(root, out, cache);
+    expect(again.cards).toEqual({ rendered: 1, cached: 17 });
+    expect(readFileSync(entry)).toEqual(whole);
+    expect(cards(out)).toEqual(cards(path.join(temp.dir, 'cut-one')));
+    for (const [name, png] of cards(out)) {
+      const { width, height } = await sharp(png).metadata();
+      expect([name, width, height]).toEqual([name, 1200, 630]);
+      await sharp(png, { failOn: 'error' }).raw().toBuffer();
+    }
+    expect((await runCli(['check', out])).code).toBe(0);
+  });
+
+  it('sitegen check decodes every og:image: a card cut off or with a flipped byte fails, named', async () => {
+    const out = path.join(temp.dir, 'cut-two');
+    const [cut, flipped] = [...cards(out).keys()];
+    const cutFile = path.join(out, 'og', cut);
+    writeFileSync(cutFile, readFileSync(cutFile).subarray(0, 100));
+    const flippedFile = path.join(out, 'og', flipped);
+    const bytes = readFileSync(flippedFile);
+    bytes[bytes.length >> 1] ^= 0xff;
+    writeFileSync(flippedFile, bytes);
+    const result = await runCli(['check', out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`og/${cut}: does not decode: it is cut off in its IDAT chunk (100 bytes); shown by`);
+    expect(result.stderr).toMatch(new RegExp(`og/${flipped.replace(/\./g, '\\.')}: does not decode: its IDAT chunk is damaged \\(CRC mismatch`));
   });
 
   it('a cache folder that cannot be written only means drawing every card: the build still succeeds', async () => {
