@@ -36,6 +36,8 @@ export interface Project {
   siteUrlOrigin?: string;
   /** Called after each page is rendered (progress display). */
   onPage?: (done: number, total: number) => void;
+  /** Called once when the output folder is locked by another build and this one waits for it. */
+  onWait?: (message: string) => void;
   /** How long one page may render before the build fails; default $SITEGEN_RENDER_TIMEOUT_MS, else 10 s. */
   renderTimeLimitMs?: number;
   /** Where files go instead of `outDir` (tests: a MemoryWriter); the builder then never touches the disk. */
@@ -102,7 +104,7 @@ type Stages = Awaited<ReturnType<typeof loadStages>>;
 export async function createBuilder(project: Project, { incremental = false } = {}): Promise<Builder> {
   const root = path.resolve(project.root);
   const outDir = project.writer ? path.resolve(project.outDir) : await resolveOutputDir(project.outDir, root);
-  const releaseLock = incremental && !project.writer ? await holdOutputDir(outDir) : async () => {};
+  const releaseLock = incremental && !project.writer ? await holdOutputDir(outDir, project.onWait) : async () => {};
   const bundler = await createSiteBundler(root, { incremental }).catch(async (error) => {
     await releaseLock();
     throw error;
@@ -143,7 +145,7 @@ export async function createBuilder(project: Project, { incremental = false } = 
     const pages = listPages(content, (slug) => linked.has(slug));
     const routes = planFor(linked, pages);
     clock.lap('plan routes');
-    const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir);
+    const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir, project.onWait);
     const selection = rendered?.select(routes, bundles, writer);
     const toRender = selection?.toRender ?? routes;
     const { cardReport, ...summary } = await writeSite(writer, { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir });
@@ -298,8 +300,8 @@ function areOnlyArticles(changedFiles: string[] | undefined): changedFiles is st
 }
 
 /** Takes the output lock for as long as the builder lives; also released by removeUnfinishedOutputSync on a signal. */
-async function holdOutputDir(outDir: string): Promise<() => Promise<void>> {
-  const lock = await lockOutputDir(outDir, 'watch');
+async function holdOutputDir(outDir: string, onWait?: (message: string) => void): Promise<() => Promise<void>> {
+  const lock = await lockOutputDir(outDir, 'watch', onWait);
   const forget = cleanUpOnSignal(lock.releaseSync);
   return async () => {
     await lock.release();

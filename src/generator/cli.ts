@@ -149,6 +149,7 @@ async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: st
   const watcher = await watch({
     ...project,
     outDir,
+    onWait: (line) => process.stderr.write(`[sitegen] ${line}\n`),
     host: options.host,
     port: options.port,
     isStrictPort: options.strictPort === true,
@@ -255,7 +256,10 @@ async function buildCommand(options: { out?: string; siteUrl?: string; root: str
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
-  const builder = await createBuilder({ ...project, drafts: options.drafts === true, cards: options.cards, onPage: progress.update });
+  const onWait = (line: string) => {
+    if (!output.flags.quiet) process.stderr.write(`sitegen: ${line}\n`);
+  };
+  const builder = await createBuilder({ ...project, drafts: options.drafts === true, cards: options.cards, onPage: progress.update, onWait });
   const result = await builder.build().finally(() => builder.dispose());
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
   progress.clear();

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,21 +128,24 @@ const LOCK_WAIT_MS = 120_000;
 const LOCK_POLL_MS = 100;
 
 /**
- * Takes the lock file `.NAME.lock` beside the output folder (it holds the PID and the
- * command). A second build into the same folder waits until the first is done (up to two
- * minutes); a folder that `sitegen watch` holds is refused at once; a lock whose process
- * is gone is taken over. A process that already holds the lock gets it again (watch's
- * own builds). Writes the lock file only.
+ * Takes the lock file `.NAME.lock` beside the output folder (it holds the PID, the command
+ * and the process's start time). A second build into the same folder waits until the first
+ * is done (up to two minutes), and says so at once through `onWait`; a folder that
+ * `sitegen watch` holds is refused at once; a lock whose process is gone, or whose PID now
+ * belongs to another process (isStale), is taken over. A process that already holds the
+ * lock gets it again (watch's own builds). Writes the lock file only.
  */
-export async function lockOutputDir(outDir: string, command: 'build' | 'watch'): Promise<OutputLock> {
+export async function lockOutputDir(outDir: string, command: 'build' | 'watch', onWait?: (message: string) => void): Promise<OutputLock> {
   const file = path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
   await mkdir(path.dirname(outDir), { recursive: true }).catch((error) => {
     throw explainSystemError(error, 'creating the folder that holds the output folder');
   });
   const started = Date.now();
+  let isWaiting = false;
   for (;;) {
     try {
-      await writeFile(file, `${JSON.stringify({ pid: process.pid, command })}\n`, { flag: 'wx' });
+      const startTime = processStartTime(process.pid);
+      await writeFile(file, `${JSON.stringify({ pid: process.pid, command, startTime })}\n`, { flag: 'wx' });
       return {
         release: () => rm(file, { force: true }),
         releaseSync: () => rmSync(file, { force: true }),
@@ -152,7 +155,7 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch'):
     }
     const holder = await readLock(file);
     if (holder === 'gone') continue;
-    if (holder === 'stale' || (holder && !isRunning(holder.pid))) {
+    if (holder === 'stale' || (holder && isStale(holder))) {
       await rm(file, { force: true });
       continue;
     }
@@ -161,6 +164,8 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch'):
     if (holder?.command === 'watch') {
       throw sitegenError(OutputFolderInUse, { folder: outDir, holder: who }, { file: outDir });
     }
+    if (!isWaiting) onWait?.(`waiting for ${who} to finish with ${outDir}: it holds the lock file ${file} (up to ${LOCK_WAIT_MS / 1000} s)`);
+    isWaiting = true;
     if (Date.now() - started > LOCK_WAIT_MS) {
       throw sitegenError(OutputLockTimeout, { folder: outDir, holder: who, seconds: LOCK_WAIT_MS / 1000, lockFile: file }, { file: outDir });
     }
@@ -168,16 +173,56 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch'):
   }
 }
 
+/** What a lock file holds; `startTime` is absent in locks of sitegen before 0.3 and where /proc is. */
+interface LockHolder {
+  pid: number;
+  command: string;
+  startTime?: string;
+}
+
+/**
+ * Whether a lock's holder is gone: its PID is not running, or is running but is not the
+ * process that wrote the lock (a PID reused after a crash or a reboot): its start time
+ * differs, or, for a lock without one, its command line does not run sitegen. Where /proc
+ * tells nothing (macOS), a running PID counts as the holder. Reads /proc.
+ */
+function isStale(holder: LockHolder): boolean {
+  if (!isRunning(holder.pid)) return true;
+  if (holder.startTime !== undefined) {
+    const now = processStartTime(holder.pid);
+    return now !== undefined && now !== holder.startTime;
+  }
+  const commandLine = readProcFile(holder.pid, 'cmdline');
+  return commandLine !== undefined && !commandLine.includes('sitegen');
+}
+
+/** A process's start time in clock ticks since boot (/proc/PID/stat, field 22), where /proc has it. */
+export function processStartTime(pid: number): string | undefined {
+  const stat = readProcFile(pid, 'stat');
+  // Field 2, the command name, is in parentheses and may hold spaces: count after it.
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+}
+
+function readProcFile(pid: number, name: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The holder of a lock file: its PID and command; undefined while another process is
  * still writing it; 'stale' when it has been unreadable for seconds; 'gone' when it vanished.
  */
-async function readLock(file: string): Promise<{ pid: number; command: string } | undefined | 'stale' | 'gone'> {
+async function readLock(file: string): Promise<LockHolder | undefined | 'stale' | 'gone'> {
   const text = await readFile(file, 'utf8').catch(() => null);
   if (text === null) return 'gone';
   try {
     const holder = JSON.parse(text);
-    if (Number.isInteger(holder.pid) && typeof holder.command === 'string') return holder;
+    if (Number.isInteger(holder.pid) && typeof holder.command === 'string') {
+      return { pid: holder.pid, command: holder.command, startTime: typeof holder.startTime === 'string' ? holder.startTime : undefined };
+    }
   } catch {
     // Being written right now, or garbage; the file's age tells which.
   }

@@ -28,6 +28,8 @@ export interface WatchOptions {
   errorStyle?: ScreenStyle;
   /** Quiet period after the last change before rebuilding; a burst of saves becomes one rebuild. */
   debounceMs?: number;
+  /** Called once when a build holds the output folder and watch waits for it. */
+  onWait?: (message: string) => void;
 }
 
 export interface Watcher {
@@ -48,7 +50,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const root = path.resolve(options.root);
   const { outDir, siteUrl, siteUrlOrigin } = options;
   // Drafts are part of the dev site, marked DRAFT on their pages and cards.
-  const builder = await createBuilder({ root, outDir, siteUrl, siteUrlOrigin, drafts: true }, { incremental: true });
+  const builder = await createBuilder({ root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait: options.onWait }, { incremental: true });
   let error: ErrorScreen | undefined;
   let server: SiteServer | undefined;
   let base = '/';

@@ -95,7 +95,11 @@ export class AtomicDirWriter implements Writer {
     }
   };
 
-  constructor(readonly outDir: string) {
+  /** `onWait` hears at once when another build holds the output folder's lock (lockOutputDir). */
+  constructor(
+    readonly outDir: string,
+    onWait?: (message: string) => void,
+  ) {
     const parent = path.dirname(outDir);
     const name = path.basename(outDir);
     const tempDir = path.join(parent, `.${name}.tmp-${process.pid}`);
@@ -103,7 +107,7 @@ export class AtomicDirWriter implements Writer {
     this.oldDir = path.join(parent, `.${name}.old-${process.pid}`);
     unfinished.add(this.removeOnSignal);
     this.ready = (async () => {
-      const lock = await lockOutputDir(outDir, 'build');
+      const lock = await lockOutputDir(outDir, 'build', onWait);
       unfinished.add(lock.releaseSync);
       await recoverInterruptedSwap(outDir);
       await mkdir(tempDir, { recursive: true });

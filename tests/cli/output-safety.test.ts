@@ -203,6 +203,48 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     expect((await runCli(['build', '--root', project, '--out', out])).code).toBe(0);
   });
 
+  it('treats a lock held by a live process that is not sitegen (a reused PID) as stale, and builds at once', async () => {
+    const out = path.join(temp.dir, 'reused');
+    const lock = path.join(temp.dir, '.reused.lock');
+    const sleeper = spawn('sleep', ['120']);
+    try {
+      // A lock of a sitegen before start times, and one whose start time is not the sleeper's.
+      for (const holder of [{ pid: sleeper.pid, command: 'build' }, { pid: sleeper.pid, command: 'build', startTime: '1' }]) {
+        writeFileSync(lock, JSON.stringify(holder));
+        const started = Date.now();
+        const result = await runCli(['build', '--root', project, '--out', out]);
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stderr).not.toContain('waiting for');
+        // A lock it believed would make it wait up to 120 s.
+        expect(Date.now() - started).toBeLessThan(30_000);
+        expect(existsSync(lock)).toBe(false);
+      }
+    } finally {
+      sleeper.kill();
+    }
+  });
+
+  it('says at once what a build waits for: the holder, its PID and the lock file', async () => {
+    const out = path.join(temp.dir, 'held');
+    expect((await runCli(['build', '--root', project, '--out', out])).code).toBe(0);
+    // A live sitegen process stands in for a build that holds the folder.
+    const holder = startCli(['preview', out, '--port', '0']);
+    let waiting: ReturnType<typeof startCli> | undefined;
+    try {
+      await holder.waitFor(/previewing/);
+      const lock = path.join(temp.dir, '.held.lock');
+      writeFileSync(lock, JSON.stringify({ pid: holder.pid, command: 'build' }));
+      waiting = startCli(['build', '--root', project, '--out', out]);
+      await waiting.waitFor(new RegExp(`waiting for sitegen build \\(PID ${holder.pid}\\) to finish with ${out}: it holds the lock file ${lock} \\(up to 120 s\\)`), 10_000);
+      await holder.stop();
+      expect(await waiting.exited).toBe(0);
+      expect(waiting.stderr().match(/waiting for/g)).toHaveLength(1);
+    } finally {
+      await waiting?.stop();
+      await holder.stop();
+    }
+  });
+
   it('puts back a marked old folder left by a kill between the two renames', async () => {
     const out = path.join(temp.dir, 'swap');
     expect((await runCli(['build', '--root', project, '--out', out])).code).toBe(0);

@@ -66,6 +66,8 @@ export interface RunningCli {
   stderr: () => string;
   /** Resolves with the first match of `pattern` in stdout or stderr, waiting up to `timeoutMs`. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  /** The process's PID. */
+  pid: number;
   /** Sends a signal and resolves with the exit code. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
   exited: Promise<number | null>;
@@ -96,6 +98,7 @@ export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.P
     }),
   );
   return {
+    pid: child.pid!,
     output: () => stdout + stderr,
     stdout: () => stdout,
     stderr: () => stderr,
