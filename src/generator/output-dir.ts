@@ -141,10 +141,10 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch', 
     throw explainSystemError(error, 'creating the folder that holds the output folder');
   });
   const started = Date.now();
+  const startTime = processStartTime(process.pid);
   let isWaiting = false;
   for (;;) {
     try {
-      const startTime = processStartTime(process.pid);
       await writeFile(file, `${JSON.stringify({ pid: process.pid, command, startTime })}\n`, { flag: 'wx' });
       return {
         release: () => rm(file, { force: true }),
@@ -173,7 +173,7 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch', 
   }
 }
 
-/** What a lock file holds; `startTime` is absent in locks of sitegen before 0.3 and where /proc is. */
+/** What a lock file holds; `startTime` is absent where there is no /proc, and in older locks. */
 interface LockHolder {
   pid: number;
   command: string;
