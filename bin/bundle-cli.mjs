@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles src/generator/cli.ts so `sitegen` starts without a TypeScript loader. Runs from
+// Bundles src/generator/cli/cli.ts so `sitegen` starts without a TypeScript loader. Runs from
 // npm's `prepare` and, when any input of the current bundle changed, from bin/sitegen
 // itself: nobody compiles by hand. Code splitting keeps what only watch, preview or check
 // need (chokidar, the server) out of a build's start-up.
@@ -32,7 +32,7 @@ export async function bundleCli() {
   const startedAt = Date.now();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/generator/cli.ts'],
+    entryPoints: ['src/generator/cli/cli.ts'],
     outdir: path.join(binDir, dir),
     outExtension: { '.js': '.mjs' },
     splitting: true,

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
 import { serveRootOnly404 } from '../helpers/static-server.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/generator/html-policy.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/generator/policy/html-policy.ts';
 
 export const MOBILE = { width: 375, height: 800 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;

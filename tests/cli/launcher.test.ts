@@ -35,12 +35,12 @@ describe('bin/sitegen (launcher)', () => {
     // The generator imports src/content and src/templates as types only: the site's sources
     // are bundled per build from --root, never baked into the CLI.
     const inputs = Object.keys(JSON.parse(readFileSync(path.join(copy, 'bin', JSON.parse(bundled).dir, 'inputs.json'), 'utf8')));
-    expect(inputs).toContain('src/generator/summaries.ts');
+    expect(inputs).toContain('src/generator/pages/summaries.ts');
     expect(inputs.filter((file) => /^src\/(content|templates|client)\//.test(file))).toEqual([]);
 
     // Printed when the CLI loads build (plan-routes imports summaries.ts). The root is empty,
     // so the site itself is never built.
-    appendFileSync(path.join(copy, 'src/generator/summaries.ts'), "\nprocess.stderr.write('summaries.ts, second version\\n');\n");
+    appendFileSync(path.join(copy, 'src/generator/pages/summaries.ts'), "\nprocess.stderr.write('summaries.ts, second version\\n');\n");
     const result = await run(['build', '--root', path.join(temp.dir, 'empty')]);
     expect(result.stderr).toContain('summaries.ts, second version');
     expect(bundled).not.toBe('');
@@ -48,7 +48,7 @@ describe('bin/sitegen (launcher)', () => {
   });
 
   it('never runs a half-written bundle: 30 runs at once right after a generator source changed all succeed', async () => {
-    const source = path.join(copy, 'src/generator/format-date.ts');
+    const source = path.join(copy, 'src/generator/pages/format-date.ts');
     const later = new Date(Date.now() + 5000);
     utimesSync(source, later, later);
     const results = await Promise.all(Array.from({ length: 30 }, () => run(['--version'])));

@@ -1,7 +1,7 @@
 import { content as siteContent } from '../../src/content/index.ts';
-import { readArticleFiles } from '../../src/generator/article-files.ts';
-import { loadContent, type LoadedContent } from '../../src/generator/load-content.ts';
-import { renderMarkdown } from '../../src/generator/markdown.ts';
+import { readArticleFiles } from '../../src/generator/content/article-files.ts';
+import { loadContent, type LoadedContent } from '../../src/generator/content/load-content.ts';
+import { renderMarkdown } from '../../src/generator/content/markdown.ts';
 import { REPO } from './paths.ts';
 
 /**

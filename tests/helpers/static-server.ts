@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { answerRequest, hostRoot } from '../../src/generator/static-host.ts';
+import { answerRequest, hostRoot } from '../../src/generator/host/static-host.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run screenshots: builds the site, serves it with `sitegen preview` (the host rules of
-// src/generator/static-host.ts, including the nearest 404.html, and the site's security
+// src/generator/host/static-host.ts, including the nearest 404.html, and the site's security
 // headers) and saves full-page PNGs of every page kind at 375 and 1280 px into
 // screenshots/ (git-ignored), using playwright-core and Debian's Chromium. This tool runs
 // on plain Node, which cannot import the .ts rules; the preview server is their runner.

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/paths.ts';
 
@@ -16,7 +17,7 @@ function importsIn(text: string): { specifier: string; typeOnly: boolean }[] {
 /** Every module imported by the .ts/.tsx files of one src/ folder. */
 function importsOf(folder: string): { file: string; specifier: string; typeOnly: boolean }[] {
   const dir = path.join(REPO, 'src', folder);
-  return readdirSync(dir)
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.tsx?$/.test(name))
     .flatMap((name) => importsIn(readFileSync(path.join(dir, name), 'utf8')).map((found) => ({ file: `${folder}/${name}`, ...found })));
 }
@@ -37,7 +38,7 @@ describe('dependencies flow one way', () => {
   });
 
   it('the generator imports templates and content as types only, so the CLI bundle holds no site source', () => {
-    const fromSite = importsOf('generator').filter(({ specifier }) => /^\.\.\/(templates|content)\//.test(specifier));
+    const fromSite = importsOf('generator').filter(({ specifier }) => /^\.\.\/\.\.\/(templates|content)\//.test(specifier));
     expect(fromSite.length).toBeGreaterThan(0);
     for (const { file, specifier, typeOnly } of fromSite) expect(typeOnly, `${file} imports ${specifier} at runtime`).toBe(true);
   });
@@ -67,6 +68,62 @@ describe('dependencies flow one way', () => {
 
   it('the client script imports nothing (no React in the browser)', () => {
     expect(importsOf('client')).toEqual([]);
+  });
+});
+
+/**
+ * The stage folders of src/generator, from the top of the pipeline down: a module may
+ * import from its own folder and from folders below it, never from one above. ARCHITECTURE.md
+ * describes each folder in this order.
+ */
+const GENERATOR_FOLDERS = ['cli', 'dev', 'check', 'build', 'files', 'pages', 'assets', 'content', 'site', 'output', 'host', 'policy', 'errors'];
+
+/** Every generator module as { file, folder } (paths relative to src/generator). */
+function generatorModules(): { file: string; folder: string }[] {
+  const root = path.join(REPO, 'src/generator');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => ({ file: name.split(path.sep).join('/'), folder: name.split(path.sep)[0] }));
+}
+
+/** The files one module imports (static, dynamic and type imports), resolved to absolute paths. */
+function resolvedImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map(({ fileName }) => fileName)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.resolve(path.dirname(file), specifier));
+}
+
+describe('the generator is split into stage folders that depend downwards', () => {
+  it('every module lives in one of the named stage folders', () => {
+    for (const { file, folder } of generatorModules()) {
+      expect(GENERATOR_FOLDERS, `${file} is not in a stage folder`).toContain(folder);
+      expect(file.split('/').length, `${file}: one level of folders`).toBe(2);
+    }
+  });
+
+  it('no module imports from a folder above its own', () => {
+    const root = path.join(REPO, 'src/generator');
+    const checked: string[] = [];
+    for (const { file, folder } of generatorModules()) {
+      for (const target of resolvedImportsOf(path.join(root, file))) {
+        const relative = path.relative(root, target);
+        if (relative.startsWith('..')) continue;
+        const targetFolder = relative.split(path.sep)[0];
+        checked.push(`${folder} -> ${targetFolder}`);
+        const message = `${file} imports ${relative}: ${folder}/ may not import from ${targetFolder}/`;
+        expect(GENERATOR_FOLDERS.indexOf(targetFolder), message).toBeGreaterThanOrEqual(GENERATOR_FOLDERS.indexOf(folder));
+      }
+    }
+    expect(checked.length).toBeGreaterThan(100);
+  });
+
+  it('resolves dynamic imports and paths, not specifier text', () => {
+    const probe = path.join(REPO, 'src/generator/build/builder.ts');
+    const found = resolvedImportsOf(probe).map((target) => path.relative(path.join(REPO, 'src/generator'), target));
+    expect(found).toContain(path.join('assets', 'article-images.ts'));
   });
 });
 

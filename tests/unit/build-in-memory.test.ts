@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../src/generator/build.ts';
-import { MemoryWriter } from '../../src/generator/write-output.ts';
+import { build } from '../../src/generator/build/build.ts';
+import { MemoryWriter } from '../../src/generator/output/write-output.ts';
 import { REPO } from '../helpers/paths.ts';
 
 describe('build() with an in-memory writer', () => {

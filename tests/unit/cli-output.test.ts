@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorFigures } from '../../src/generator/cli-output.ts';
-import { explainSystemError, sitegenError } from '../../src/generator/errors.ts';
-import { BundleFailed, CheckFailed } from '../../src/generator/errors-data.ts';
+import { errorFigures } from '../../src/generator/cli/cli-output.ts';
+import { explainSystemError, sitegenError } from '../../src/generator/errors/errors.ts';
+import { BundleFailed, CheckFailed } from '../../src/generator/errors/errors-data.ts';
 
 describe('errors as JSON', () => {
   it('give the kind, message and problems of a SitegenError, and call anything else an unexpected failure', () => {

@@ -10,9 +10,9 @@ import {
   renderErrorScreen,
   toErrorScreen,
   type CodeFrame,
-} from '../../src/generator/error-screen.ts';
-import { sitegenError } from '../../src/generator/errors.ts';
-import { ContentInvalid, RenderFailed } from '../../src/generator/errors-data.ts';
+} from '../../src/generator/dev/error-screen.ts';
+import { sitegenError } from '../../src/generator/errors/errors.ts';
+import { ContentInvalid, RenderFailed } from '../../src/generator/errors/errors-data.ts';
 import { makeTempDir } from '../helpers/cli.ts';
 
 /** Lines "line 1" .. "line N", each ending in a line break. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, explainSystemError, printable, sitegenError, SitegenError } from '../../src/generator/errors.ts';
-import * as errorsData from '../../src/generator/errors-data.ts';
-import { ContentInvalid } from '../../src/generator/errors-data.ts';
+import { describeError, explainSystemError, printable, sitegenError, SitegenError } from '../../src/generator/errors/errors.ts';
+import * as errorsData from '../../src/generator/errors/errors-data.ts';
+import { ContentInvalid } from '../../src/generator/errors/errors-data.ts';
 
 describe('error messages', () => {
   it('show control bytes of quoted content as \\xNN, so content cannot drive the terminal', () => {

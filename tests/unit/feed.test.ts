@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteLinks, atomFeed, FEED_ENTRIES } from '../../src/generator/feed.ts';
+import { absoluteLinks, atomFeed, FEED_ENTRIES } from '../../src/generator/files/feed.ts';
 import type { Article } from '../../src/content/types.ts';
 
 const SITE = 'https://user.example.io/repo/';

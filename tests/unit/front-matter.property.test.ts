@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { locateFrontMatter } from '../../src/generator/article-files.ts';
-import { readFlatYaml } from '../../src/generator/front-matter.ts';
+import { locateFrontMatter } from '../../src/generator/content/article-files.ts';
+import { readFlatYaml } from '../../src/generator/content/front-matter.ts';
 import { REPO } from '../helpers/paths.ts';
 
 /** What the yaml package makes of a front matter: its value and each key's line (2 = the line after "---"), or undefined on error. */

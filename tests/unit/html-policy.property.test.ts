@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_ELEMENTS, GLOBAL_ATTRIBUTES, checkArticleBody, listBodyProblems } from '../../src/generator/html-policy.ts';
-import { linkFirstMentions } from '../../src/generator/link-brands.ts';
-import { firstInvalidUtf8Offset } from '../../src/generator/read-source-file.ts';
+import { ARTICLE_ELEMENTS, GLOBAL_ATTRIBUTES, checkArticleBody, listBodyProblems } from '../../src/generator/policy/html-policy.ts';
+import { linkFirstMentions } from '../../src/generator/content/link-brands.ts';
+import { firstInvalidUtf8Offset } from '../../src/generator/content/read-source-file.ts';
 
 /**
  * The policy's promise, stated without its code: whatever it accepts, a browser's parser

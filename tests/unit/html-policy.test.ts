@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { META_CONTENT_SECURITY_POLICY, checkArticleBody, checkPage, duplicateIds, urlProblem, urlScheme, urlsOfList } from '../../src/generator/html-policy.ts';
+import { META_CONTENT_SECURITY_POLICY, checkArticleBody, checkPage, duplicateIds, urlProblem, urlScheme, urlsOfList } from '../../src/generator/policy/html-policy.ts';
 
 /**
  * Bodies that passed the old regex checker (check-body-html.ts) and `sitegen build`.

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuilder, type Builder } from '../../src/generator/builder.ts';
-import { isSameData } from '../../src/generator/rendered-pages.ts';
+import { createBuilder, type Builder } from '../../src/generator/build/builder.ts';
+import { isSameData } from '../../src/generator/build/rendered-pages.ts';
 import { makeTempDir } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 import { hashTree } from '../helpers/tree.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkFirstMentions } from '../../src/generator/link-brands.ts';
+import { linkFirstMentions } from '../../src/generator/content/link-brands.ts';
 
 const targets = [
   { name: 'Lux88Togel', url: 'https://lux88togel.example/' },

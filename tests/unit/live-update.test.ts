@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planLiveUpdate } from '../../src/generator/live-update.ts';
-import { canonicalHref } from '../../src/generator/output-base.ts';
-import { urlOfOutputFile } from '../../src/generator/static-host.ts';
+import { planLiveUpdate } from '../../src/generator/dev/live-update.ts';
+import { canonicalHref } from '../../src/generator/output/output-base.ts';
+import { urlOfOutputFile } from '../../src/generator/host/static-host.ts';
 
 const ALL_PAGES = ['404.html', 'artikel/a/index.html', 'artikel/b/index.html', 'index.html'];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shippedContent } from '../helpers/shipped-content.ts';
-import { pageTitle } from '../../src/generator/layout.ts';
-import { planRoutes } from '../../src/generator/plan-routes.ts';
-import { SitegenError } from '../../src/generator/errors.ts';
+import { pageTitle } from '../../src/generator/pages/layout.ts';
+import { planRoutes } from '../../src/generator/pages/plan-routes.ts';
+import { SitegenError } from '../../src/generator/errors/errors.ts';
 
 const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js', icon: '/assets/favicon.x.svg' };
 const shipped = await shippedContent();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shippedContent } from '../helpers/shipped-content.ts';
-import { createPageContext } from '../../src/generator/page-context.ts';
-import { brandProps } from '../../src/generator/props-brand.ts';
-import { organizationSchema } from '../../src/generator/schema-org.ts';
+import { createPageContext } from '../../src/generator/pages/page-context.ts';
+import { brandProps } from '../../src/generator/pages/props-brand.ts';
+import { organizationSchema } from '../../src/generator/pages/schema-org.ts';
 
 const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js', icon: '/assets/favicon.x.svg' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { content } from '../../src/content/index.ts';
 import type { Article } from '../../src/content/types.ts';
-import { articleSchema, collectionPageSchema, organizationSchema, websiteSchema } from '../../src/generator/schema-org.ts';
+import { articleSchema, collectionPageSchema, organizationSchema, websiteSchema } from '../../src/generator/pages/schema-org.ts';
 
 const { site, brands } = content;
 const article: Article = {

@@ -12,7 +12,7 @@ import {
   rootNotFoundPage,
   stripBasePath,
   vetUrlPath,
-} from '../../src/generator/static-host.ts';
+} from '../../src/generator/host/static-host.ts';
 
 /**
  * temp/secret.txt            outside the served folder

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { hasColour, ignoreClosedPipe, painterFor } from '../../src/generator/terminal.ts';
+import { hasColour, ignoreClosedPipe, painterFor } from '../../src/generator/cli/terminal.ts';
 
 const tty = { isTTY: true };
 const pipe = { isTTY: false };

@@ -4,7 +4,7 @@ import {
   findRefusedStrings,
   locateInSource,
   markupCharacterProblems,
-} from '../../src/generator/text-policy.ts';
+} from '../../src/generator/policy/text-policy.ts';
 
 describe('the character rule every string of the site meets (text-policy.ts)', () => {
   it('refuses controls but tab and line breaks, bidi overrides and isolates, lone surrogates, U+FFFE/U+FFFF', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { content } from '../../src/content/index.ts';
 import type { SiteContent } from '../../src/content/types.ts';
-import { closest } from '../../src/generator/content-schema.ts';
-import { validateContent } from '../../src/generator/validate-content.ts';
+import { closest } from '../../src/generator/content/content-schema.ts';
+import { validateContent } from '../../src/generator/content/validate-content.ts';
 
 const withBrand = (patch: Record<string, unknown>, index = 0): SiteContent => ({
   ...content,

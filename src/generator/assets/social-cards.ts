@@ -1,0 +1,286 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ComponentType, ReactElement } from 'react';
+import type * as Resvg from '@resvg/resvg-js';
+import type { SocialCardProps } from '../../templates/SocialCard.tsx';
+import type { SiteModule } from '../site/evaluate-site.ts';
+import { sitegenError } from '../errors/errors.ts';
+import { RenderFailed, RenderTimeout } from '../errors/errors-data.ts';
+import { storeInCache } from '../output/cache-file.ts';
+import { pngProblem, readPngFrame } from './image-check.ts';
+import { requireFromSitegen } from '../site/node-require.ts';
+import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
+import type { OutputFile, Writer } from '../output/write-output.ts';
+
+/** What a page's og:image meta tags say about its card. */
+export interface SocialImage {
+  /** Site-relative URL ("/og/artikel-x.1a2b3c4d5e.png"). */
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** One card to emit: where it goes in the output and the tree satori lays out. */
+interface PlannedCard {
+  path: string;
+  key: string;
+  tree: CardNode;
+}
+
+/** A card's element tree with every component called: only host elements ("div") and text. */
+export type CardNode = string | number | { type: string; props: Record<string, unknown> & { children?: CardNode | CardNode[] } } | CardNode[];
+
+export interface CardPlanner {
+  /**
+   * Returns the og:image of the card named `name` ("artikel-slug") showing `props`, and
+   * plans it. Pure apart from the plan; the same name and props give the same URL.
+   */
+  image(name: string, props: SocialCardProps, alt: string): SocialImage;
+  /** Every card planned so far, in the order first asked for. */
+  planned(): PlannedCard[];
+  /** One line per card whose text has characters the card font lacks (they are drawn as boxes). */
+  warnings(): string[];
+}
+
+/** Card size in pixels: the 1.91:1 picture every link preview shows in full. */
+export const CARD_SIZE = { width: 1200, height: 630 };
+
+/** The font files satori draws with: Inter (OFL-1.1), Latin subset, through npm. */
+const FONTS = [
+  { weight: 400, file: '@fontsource/inter/files/inter-latin-400-normal.woff' },
+  { weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
+] as const;
+
+/** The subset of FONTS, as named in @fontsource/inter/unicode.json. */
+const FONT_SUBSET = 'latin';
+
+let fontBytes: Promise<Buffer[]> | undefined;
+
+/** The bytes of FONTS, read once per process: the cache key and the renderer both need them. */
+function fontFiles(): Promise<Buffer[]> {
+  return (fontBytes ??= Promise.all(FONTS.map((font) => readFile(requireFromSitegen.resolve(font.file)))));
+}
+
+/** Raise when the rendering changes in a way the card's tree does not show (options, scale). */
+const RENDER_FORMAT = 1;
+
+/**
+ * What besides a card's tree decides its pixels: the renderer's versions, the font bytes
+ * and RENDER_FORMAT. Part of every cache key, so a new satori or font renders cards again.
+ */
+export async function cardFingerprint(): Promise<string> {
+  const hash = createHash('sha256').update(`format ${RENDER_FORMAT}\n`);
+  for (const name of ['satori', '@resvg/resvg-js']) {
+    const { version } = requireFromSitegen(`${name}/package.json`) as { version: string };
+    hash.update(`${name}@${version}\n`);
+  }
+  for (const data of await fontFiles()) hash.update(data);
+  return hash.digest('hex');
+}
+
+/**
+ * A planner for the cards of one build. `toTree` lays out a card's props with the site's
+ * SocialCard template (cardTree), so the cache key covers the template's output, not its
+ * source text: editing another template, or a comment, draws nothing again.
+ */
+export function createCardPlanner(
+  toTree: (props: SocialCardProps, name: string) => CardNode,
+  fingerprint: string,
+  hasGlyph: (codePoint: number) => boolean,
+  memo?: CardMemo,
+): CardPlanner {
+  const cards = new Map<string, PlannedCard & { image: SocialImage }>();
+  const warnings: string[] = [];
+  return {
+    image(name, props, alt) {
+      const known = cards.get(name);
+      if (known) return known.image;
+      const { tree, key, missing } = layOut(name, props, toTree, fingerprint, hasGlyph, memo);
+      if (missing.length > 0) {
+        const shown = missing.map((char) => JSON.stringify(char)).join(', ');
+        warnings.push(`social card og/${name}.png: ${shown} ${missing.length === 1 ? 'is' : 'are'} not in the card font (Inter, Latin) and show as empty boxes`);
+      }
+      const file = `og/${name}.${key.slice(0, 10)}.png`;
+      const image = { url: `/${file}`, ...CARD_SIZE, alt };
+      cards.set(name, { path: file, key, tree, image });
+      return image;
+    },
+    planned: () => [...cards.values()].map(({ path, key, tree }) => ({ path, key, tree })),
+    warnings: () => warnings,
+  };
+}
+
+/**
+ * Laid-out cards by name and props, kept between the builds of one watch while the site's
+ * code is unchanged (the caller starts a new memo when the bundles change): a save does not
+ * call SocialCard and hash again for every unchanged card.
+ */
+export type CardMemo = Map<string, { tree: CardNode; key: string; missing: string[] }>;
+
+function layOut(name: string, props: SocialCardProps, toTree: (props: SocialCardProps, name: string) => CardNode, fingerprint: string, hasGlyph: (codePoint: number) => boolean, memo?: CardMemo) {
+  const memoKey = memo && `${name}\0${JSON.stringify(props)}`;
+  const known = memoKey === undefined ? undefined : memo!.get(memoKey);
+  if (known) return known;
+  const tree = toTree(props, name);
+  const key = createHash('sha256').update(fingerprint).update(JSON.stringify(tree)).digest('hex');
+  const laidOut = { tree, key, missing: missingGlyphs(tree, hasGlyph) };
+  if (memoKey !== undefined) memo!.set(memoKey, laidOut);
+  return laidOut;
+}
+
+/** The characters of the tree's text that `hasGlyph` says the font lacks, each once, in order. Pure. */
+function missingGlyphs(node: CardNode, hasGlyph: (codePoint: number) => boolean, found = new Set<string>()): string[] {
+  if (Array.isArray(node)) node.forEach((child) => missingGlyphs(child, hasGlyph, found));
+  else if (typeof node === 'string') {
+    for (const char of node) if (!/\s/.test(char) && !hasGlyph(char.codePointAt(0)!)) found.add(char);
+  } else if (typeof node === 'object' && node.props.children !== undefined) missingGlyphs(node.props.children, hasGlyph, found);
+  return [...found];
+}
+
+let coverage: ((codePoint: number) => boolean) | undefined;
+
+/**
+ * Whether the card font draws a code point: the unicode-range of its subset, read from
+ * @fontsource/inter/unicode.json once per process (the font is sitegen's, not the site's).
+ */
+export function cardFontCoverage(): (codePoint: number) => boolean {
+  return (coverage ??= readFontCoverage());
+}
+
+function readFontCoverage(): (codePoint: number) => boolean {
+  const folder = path.dirname(path.dirname(requireFromSitegen.resolve(FONTS[0].file)));
+  const ranges = (JSON.parse(readFileSync(path.join(folder, 'unicode.json'), 'utf8')) as Record<string, string>)[FONT_SUBSET]
+    .split(',')
+    .map((range) => range.trim().replace(/^U\+/i, '').split('-').map((hex) => parseInt(hex, 16)));
+  return (codePoint) => ranges.some(([from, to = from]) => codePoint >= from && codePoint <= to);
+}
+
+/** Returns `component`'s output for `props` with every component called: what satori draws. */
+export function cardTree(component: ComponentType<SocialCardProps>, props: SocialCardProps): CardNode {
+  return expand((component as (props: SocialCardProps) => unknown)(props));
+}
+
+/**
+ * Returns cardTree for the site's SocialCard, and `plan`, which runs the route planning
+ * that calls it under one time limit (a limit per card would start a watchdog thread per
+ * card: 0.4 ms each). A card that throws or loops is reported as a page would be, with the
+ * card's file and the template's line.
+ */
+export function layOutCard(component: ComponentType<SocialCardProps>, site: SiteModule, limitMs: number) {
+  let current: string | undefined;
+  const toTree = (props: SocialCardProps, name: string): CardNode => {
+    const url = `/og/${name}.png`;
+    current = url;
+    try {
+      const tree = cardTree(component, props);
+      current = undefined;
+      return tree;
+    } catch (error) {
+      // A time-out is not caught here: V8 ends the script without running catch blocks.
+      const where = site.locate(error);
+      const at = where ? ` at ${where.file}:${where.line}` : '';
+      const reason = String((error as Error)?.message ?? error);
+      throw sitegenError(RenderFailed, { url, template: 'SocialCard', where: at, reason }, { cause: error, ...where });
+    }
+  };
+  const plan = <T>(job: () => T): T => {
+    try {
+      return runWithTimeLimit(job, limitMs);
+    } catch (error) {
+      if (error instanceof TimeLimitExceeded && current) throw sitegenError(RenderTimeout, { url: current, template: 'SocialCard', limitMs });
+      throw error;
+    }
+  };
+  return { toTree, plan };
+}
+
+/** Calls every function component of `node` and drops what renders nothing; satori gets plain data. */
+function expand(node: unknown): CardNode {
+  if (Array.isArray(node)) return node.map(expand).filter((child) => child !== '');
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number') return node;
+  const element = node as ReactElement<Record<string, unknown>>;
+  if (typeof element.type === 'function') return expand((element.type as (props: unknown) => unknown)(element.props));
+  if (typeof element.type !== 'string') return expand(element.props.children);
+  const { children, ...props } = element.props;
+  return { type: element.type, props: children === undefined ? props : { ...props, children: expand(children) } };
+}
+
+export interface CardReport {
+  /** Cards drawn by this build (their cache entry was missing). */
+  rendered: number;
+  /** Cards read from the cache. */
+  cached: number;
+}
+
+/** How many cards are drawn at once: satori on this thread, resvg on libuv's pool. */
+const CARDS_IN_FLIGHT = 4;
+
+/**
+ * Hands every planned card to the writer as a PNG: kept as it is when the writer still has
+ * it (watch; a card's name holds its hash), else from `cacheDir/cards/{key}.png`, else drawn
+ * (satori, then resvg) and stored in the cache first. The renderer is loaded only when a
+ * card is missing. Writes only new cache files (temporary name, then rename); without
+ * `cacheDir`, draws every card and touches no disk.
+ */
+export async function emitCards(cards: PlannedCard[], cacheDir: string | undefined, writer: Pick<Writer, 'add' | 'keep' | 'copy'>): Promise<CardReport> {
+  const folder = cacheDir === undefined ? undefined : path.join(cacheDir, 'cards');
+  const add = (file: OutputFile) => writer.add(file);
+  const missing: PlannedCard[] = [];
+  for (const card of cards) {
+    if (writer.keep?.(card.path)) continue;
+    if (folder === undefined || !(await fromCache(path.join(folder, `${card.key}.png`), card.path, writer))) missing.push(card);
+  }
+  if (missing.length > 0) {
+    const draw = await loadRenderer();
+    let next = 0;
+    const worker = async () => {
+      while (next < missing.length) {
+        const card = missing[next++];
+        const png = await draw(card.tree);
+        if (folder !== undefined) await storeInCache(path.join(folder, `${card.key}.png`), png);
+        await add({ path: card.path, contents: png });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CARDS_IN_FLIGHT, missing.length) }, worker));
+  }
+  return { rendered: missing.length, cached: cards.length - missing.length };
+}
+
+/**
+ * Hands the cached card `file` to the writer (a file copy where the writer can); false when
+ * the cache has no such card, or one that is not whole (cut off, the wrong size, not a PNG:
+ * image-check.ts), which is then drawn again and replaces the entry. A copy is checked by
+ * its first and last bytes only (a flipped byte inside is left to `sitegen check`, which
+ * reads every card); bytes read into memory are checked whole.
+ */
+async function fromCache(file: string, outputPath: string, writer: Pick<Writer, 'add' | 'copy'>): Promise<boolean> {
+  if (writer.copy) {
+    const frame = await readPngFrame(file, CARD_SIZE);
+    if (!frame || frame.problem) return false;
+    await writer.copy(outputPath, file, frame.size);
+    return true;
+  }
+  const png = await readFile(file).catch(() => undefined);
+  if (!png || pngProblem(png, CARD_SIZE)) return false;
+  await writer.add({ path: outputPath, contents: png });
+  return true;
+}
+
+type Satori = (tree: unknown, options: { width: number; height: number; fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[] }) => Promise<string>;
+
+/** Loads satori, resvg and the fonts (about 0.3 s): only when some card is not in the cache. */
+async function loadRenderer(): Promise<(tree: CardNode) => Promise<Uint8Array>> {
+  const satori = (requireFromSitegen('satori') as { default: Satori }).default;
+  const { renderAsync } = requireFromSitegen('@resvg/resvg-js') as typeof Resvg;
+  const data = await fontFiles();
+  const fonts = FONTS.map((font, i) => ({ name: 'Inter', data: data[i], weight: font.weight, style: 'normal' as const }));
+  return async (tree) => {
+    const svg = await satori(tree, { ...CARD_SIZE, fonts });
+    const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+    return image.asPng();
+  };
+}

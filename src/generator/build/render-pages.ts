@@ -1,0 +1,78 @@
+import type { createElement as CreateElement } from 'react';
+import type { renderToStaticMarkup as RenderToStaticMarkup } from 'react-dom/server';
+import type { SiteModule } from '../site/evaluate-site.ts';
+import type { Route } from '../pages/plan-routes.ts';
+import { sitegenError } from '../errors/errors.ts';
+import { RenderFailed, RenderTimeout, TemplateMissing } from '../errors/errors-data.ts';
+import { requireFromSitegen } from '../site/node-require.ts';
+import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
+
+const { createElement } = requireFromSitegen('react') as { createElement: typeof CreateElement };
+const { renderToStaticMarkup } = requireFromSitegen('react-dom/server') as { renderToStaticMarkup: typeof RenderToStaticMarkup };
+
+/** One pass over the markup: a void element's "/>", an empty boolean attribute, a camelCase name. */
+const REACT_XHTML_ISMS =
+  /<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)(\s[^<>]*?)?\/>| (async|autofocus|checked|defer|disabled|hidden|multiple|novalidate|open|readonly|required|selected)=""| (charSet|autoComplete)=/g;
+
+function fixAttribute(_match: string, _voidName: unknown, _voidAttributes: unknown, booleanName?: string, camelName?: string): string {
+  return booleanName ? ` ${booleanName}` : ` ${camelName!.toLowerCase()}=`;
+}
+
+/**
+ * Renders one route to a complete HTML document. Returns the markup; never writes.
+ * React's markup is then written the way HTML validators expect: void elements without
+ * "/>", boolean attributes without `=""`, and the two attribute names React leaves in
+ * camelCase lowercased. React escapes "<" and ">" in attribute values, so these
+ * patterns can only meet real tags.
+ */
+function renderPage(route: Route, site: SiteModule): string {
+  const component = site.templates[route.template];
+  if (!component) {
+    throw sitegenError(TemplateMissing, { url: route.url, template: route.template });
+  }
+  let markup: string;
+  try {
+    markup = renderToStaticMarkup(createElement(component, route.props));
+  } catch (error) {
+    const where = site.locate(error);
+    const at = where ? ` at ${where.file}:${where.line}` : '';
+    throw sitegenError(RenderFailed, { url: route.url, template: route.template, where: at, reason: String((error as Error)?.message ?? error) }, { cause: error, ...where });
+  }
+  const html = markup.replace(REACT_XHTML_ISMS, (_, voidName, voidAttributes, booleanName, camelName) =>
+    voidName
+      ? `<${voidName}${(voidAttributes ?? '').replace(REACT_XHTML_ISMS, fixAttribute)}>`
+      : fixAttribute(_, undefined, undefined, booleanName, camelName),
+  );
+  return `<!DOCTYPE html>${html}\n`;
+}
+
+/** How long one time-limited call keeps starting new pages before it hands back. */
+const SLICE_MS = 50;
+
+/**
+ * Renders routes from `start` on, in order, for about 50 ms (always at least one page),
+ * inside one time-limited call: a page that runs longer than `limitMs` (a `while (true)`
+ * in a template) is stopped and reported with its route and template. Callers loop until
+ * every route is done and give the event loop a turn between slices, so signals, timers
+ * and the dev server keep working during a long build. One call per slice, not per page:
+ * each call starts a watchdog thread.
+ */
+export function renderSlice(routes: Route[], start: number, site: SiteModule, limitMs: number): string[] {
+  const pages: string[] = [];
+  let current = start;
+  try {
+    // A page that starts late in the slice still gets its full limit.
+    return runWithTimeLimit(() => {
+      const sliceStart = performance.now();
+      for (; current < routes.length; current++) {
+        pages.push(renderPage(routes[current], site));
+        if (performance.now() - sliceStart >= SLICE_MS) break;
+      }
+      return pages;
+    }, limitMs + SLICE_MS);
+  } catch (error) {
+    if (!(error instanceof TimeLimitExceeded)) throw error;
+    const route = routes[current];
+    throw sitegenError(RenderTimeout, { url: route.url, template: route.template, limitMs });
+  }
+}

@@ -1,0 +1,44 @@
+import type { Content, SiteContent } from '../../content/types.ts';
+import type { ArticleFiles } from './article-files.ts';
+import { sitegenError } from '../errors/errors.ts';
+import { ContentInvalid } from '../errors/errors-data.ts';
+import { type ArticleMemo, readArticles, type Render } from './read-articles.ts';
+import { type ReadSource, validateContent } from './validate-content.ts';
+
+export interface LoadedContent {
+  content: Content;
+  /** Body HTML by article slug (Markdown rendered, not yet brand-linked). */
+  bodies: Map<string, string>;
+  /** Slugs of the drafts left out (empty when drafts are included). */
+  draftsLeftOut: string[];
+}
+
+export interface LoadOptions {
+  /** Keep the articles marked `draft: true`; default false. */
+  drafts?: boolean;
+  /** markdown.ts's renderMarkdown; required when `files.hasBodies`. */
+  render?: Render;
+  memo?: ArticleMemo;
+  /** Reads a configuration file (src/content/site.ts, ...) to name the line of a problem. */
+  readSource?: ReadSource;
+}
+
+/**
+ * Joins the TypeScript configuration with the articles parsed from their files, after
+ * checking both: every problem of every file in one SitegenError (ContentInvalid), so one
+ * run shows them all. Drafts are left out unless `drafts`. Pure apart from the memo.
+ */
+export function loadContent(siteContent: SiteContent, files: ArticleFiles, { drafts = false, render, memo, readSource }: LoadOptions = {}): LoadedContent {
+  const problems = validateContent(siteContent, readSource);
+  const brandSlugs = Array.isArray(siteContent.brands) ? siteContent.brands.map((brand) => brand?.slug).filter((slug) => typeof slug === 'string') : [];
+  const read = readArticles(files, brandSlugs, render, memo);
+  problems.push(...read.problems);
+  if (problems.length > 0) {
+    throw sitegenError(ContentInvalid, { count: problems.length }, { problems, file: problems[0].split(':')[0] });
+  }
+  if (drafts) return { content: { ...siteContent, articles: read.articles }, bodies: read.bodies, draftsLeftOut: [] };
+  const draftsLeftOut = read.articles.filter((article) => article.draft).map((article) => article.slug);
+  const left = new Set(draftsLeftOut);
+  const bodies = new Map([...read.bodies].filter(([slug]) => !left.has(slug)));
+  return { content: { ...siteContent, articles: read.articles.filter((article) => !article.draft) }, bodies, draftsLeftOut };
+}

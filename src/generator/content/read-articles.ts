@@ -1,0 +1,242 @@
+import path from 'node:path';
+import type { Article } from '../../content/types.ts';
+import { checkRecord, describeValue, type FrontMatter, frontMatterSchema, imagePathProblem, unknownKeys } from './content-schema.ts';
+import { printable } from '../errors/errors.ts';
+import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-files.ts';
+import { type Position, splitFrontMatter } from './front-matter.ts';
+import { checkArticleBody } from '../policy/html-policy.ts';
+import type { RenderedMarkdown } from './markdown.ts';
+import { ALLOWED_TEXT, describeCharacter, findRefusedCharacter, findRefusedStrings, hasRefusedCharacter } from '../policy/text-policy.ts';
+
+/** Where article images are looked up: `image` is relative to it. */
+const CONTENT_DIR = path.posix.dirname(ARTICLE_DIR);
+
+/** Reading speed for a read time the front matter leaves out. */
+export const WORDS_PER_MINUTE = 200;
+
+/** Lines with refused characters reported per file before the rest are summed up. */
+const MAX_CONTROL_LINES = 10;
+
+export interface ArticleSet {
+  /** Every valid article, drafts included, in display order (see compareArticles). */
+  articles: Article[];
+  /** Body HTML (Markdown rendered, before brand linking) by slug; articles without a body are absent. */
+  bodies: Map<string, string>;
+  /** One message per problem, each starting with "file:line:column:"; empty when all is well. */
+  problems: string[];
+}
+
+/** What one file yields on its own, before the rules that look across files. */
+interface FileResult {
+  article?: Article;
+  html?: string;
+  problems: string[];
+  /** The brand the front matter names and where, for the check against the brands. */
+  brand?: { slug: unknown; at?: Position };
+}
+
+/** Parsed files by path, kept between incremental builds: an unchanged file is not parsed again. */
+export type ArticleMemo = Map<string, { text: string; result: FileResult }>;
+
+/** markdown.ts's renderMarkdown, loaded by the caller when some file has a body. */
+export type Render = (text: string) => RenderedMarkdown;
+
+/**
+ * Parses every article file (read-articles reads; this parses): front matter checked
+ * against the schema, Markdown rendered by `render` and checked against the HTML policy,
+ * and every problem of every file collected with its line and column. `brandSlugs` are the
+ * brands an article may name; `render` is required when `files.hasBodies`. Pure apart from
+ * the memo it updates.
+ */
+export function readArticles(files: ArticleFiles, brandSlugs: string[], render?: Render, memo?: ArticleMemo): ArticleSet {
+  const problems = [...files.problems];
+  const articles: Article[] = [];
+  const bodies = new Map<string, string>();
+  const used = new Set<string>();
+  for (const { file, text } of files.files) {
+    if (typeof text !== 'string') {
+      problems.push(`${file}: ${text === null ? 'cannot be read' : text.problem}`);
+      continue;
+    }
+    used.add(file);
+    const kept = memo?.get(file);
+    const result = kept && kept.text === text ? kept.result : readArticle(file, text, render);
+    memo?.set(file, { text, result });
+    const fileProblems = [...result.problems];
+    const brand = result.brand;
+    if (brand && typeof brand.slug === 'string' && brand.slug.trim() !== '' && !brandSlugs.includes(brand.slug)) {
+      fileProblems.push(`${at(file, brand.at)}: brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`);
+    }
+    problems.push(...fileProblems.sort(byLine));
+    if (!result.article || fileProblems.length > 0) continue;
+    articles.push(result.article);
+    if (result.html !== undefined) bodies.set(result.article.slug, result.html);
+  }
+  if (memo) for (const file of memo.keys()) if (!used.has(file)) memo.delete(file);
+  return { articles: articles.sort(compareArticles), bodies, problems };
+}
+
+/**
+ * One article file read again for a save in watch (builder.ts, body saves): its record and
+ * body HTML through the memo, or undefined when the file has any problem (the caller then
+ * runs readArticles, which reports it). The brand is not checked here: the caller only uses
+ * a record equal to one that passed. Pure apart from the memo it updates.
+ */
+export function rereadArticle(file: string, text: string, render: Render, memo?: ArticleMemo): { article: Article; html?: string } | undefined {
+  const kept = memo?.get(file);
+  const result = kept && kept.text === text ? kept.result : readArticle(file, text, render);
+  if (!result.article || result.problems.length > 0) return undefined;
+  memo?.set(file, { text, result });
+  return { article: result.article, html: result.html };
+}
+
+/**
+ * Display order: `order` ascending (default 0), then the newest date first, then title and
+ * slug, so the order never depends on how the disk lists files. Pure.
+ */
+export function compareArticles(a: Article, b: Article): number {
+  return a.order - b.order || compareText(b.publishedAt, a.publishedAt) || compareText(a.title, b.title) || compareText(a.slug, b.slug);
+}
+
+
+/** One file's article, body HTML and problems. Pure apart from `render`. */
+function readArticle(file: string, text: string, render: Render | undefined): FileResult {
+  const textProblems = checkText(text).map((problem) => `${file}:${problem}`);
+  if (textProblems.length > 0) return { problems: textProblems };
+  const slug = path.basename(file, '.md');
+  const problems: string[] = [];
+  if (!SLUG.test(slug)) {
+    problems.push(`${file}: the file name is not a slug; name it with a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll.md" (it becomes the URL /artikel/{slug}/)`);
+  }
+  const split = splitFrontMatter(text);
+  for (const { at: where, message } of split.problems) problems.push(`${at(file, where)}: ${message}`);
+  // The body is checked even when the front matter is broken: one run shows every problem.
+  const html = split.body.trim() === '' ? undefined : renderBody(file, split.body, split.bodyLine, render!, problems);
+  if (!split.data) return { problems };
+  const data = split.data;
+  for (const { key, suggestion } of unknownKeys(frontMatterSchema, data)) {
+    const hint = suggestion ? `did you mean "${suggestion}"?` : `the keys are ${Object.keys(frontMatterSchema.entries).join(', ')}`;
+    problems.push(`${at(file, split.keys.get(key))}: unknown key ${JSON.stringify(printable(key))}; ${hint}`);
+  }
+  problems.push(...refusedValueProblems(data).map(({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`));
+  const { output, problems: fieldProblems } = checkRecord(frontMatterSchema, data);
+  for (const { key, found, expected } of fieldProblems) {
+    problems.push(`${at(file, split.keys.get(key))}: "${key}" is ${describeValue(found)}; expected ${expected}`);
+  }
+  if (output?.updated !== undefined && output.updated < output.date) {
+    problems.push(`${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`);
+  }
+  if (output) problems.push(...imageProblems(output).map(({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`));
+  const brand = { slug: data.brand, at: split.keys.get('brand') };
+  if (!output || problems.length > 0) return { problems, brand };
+  const article: Article = {
+    slug,
+    title: output.title,
+    excerpt: output.excerpt,
+    brand: output.brand,
+    author: output.author,
+    publishedAt: output.date,
+    ...(output.updated === undefined ? {} : { updatedAt: output.updated }),
+    // Words are counted only when the front matter gives no read time.
+    readMinutes: output.readTime ?? Math.max(1, Math.ceil(countWords(html ?? '') / WORDS_PER_MINUTE)),
+    listed: output.listed,
+    order: output.order,
+    draft: output.draft,
+    ...(output.image === undefined ? {} : { image: articleImage(output.image, output.imageAlt!, split.keys.get('image')) }),
+    source: file,
+  };
+  return { article, html, problems, brand };
+}
+
+/**
+ * The rules of `image` and `imageAlt` the schema cannot say alone: the path stays inside
+ * src/content/ and names a PNG, JPEG or WebP file, and an image has its alt text. Whether
+ * the file exists is checked when it is read (article-images.ts). Pure.
+ */
+function imageProblems(output: FrontMatter): { key: string; message: string }[] {
+  const problems: { key: string; message: string }[] = [];
+  if (output.image !== undefined) {
+    const problem = imagePathProblem(output.image);
+    if (problem) problems.push({ key: 'image', message: problem });
+    if (output.imageAlt === undefined) problems.push({ key: 'image', message: '"imageAlt" is required when "image" is set; expected non-empty text that says what the image shows' });
+  } else if (output.imageAlt !== undefined) {
+    problems.push({ key: 'imageAlt', message: '"imageAlt" is set but "image" is not; expected "image" too, or no "imageAlt"' });
+  }
+  return problems;
+}
+
+/**
+ * The front matter's strings that hold a character text-policy.ts refuses (written as a YAML
+ * escape such as "\\v" or "\\u202E": a raw one fails the file's own check first), by the
+ * top-level key they are under. Pure.
+ */
+function refusedValueProblems(data: Record<string, unknown>): { key: string; message: string }[] {
+  return findRefusedStrings(data).map(({ field, index, char }) => ({
+    key: field.split(/[.[]/)[0],
+    message: `"${printable(field)}" has ${describeCharacter(char)} at character ${index + 1}; expected ${ALLOWED_TEXT}`,
+  }));
+}
+
+/** The article's image: its root-relative file and alt text, and where the front matter names it (for messages). Pure. */
+function articleImage(image: string, alt: string, where: Position | undefined): NonNullable<Article['image']> {
+  return { source: path.posix.join(CONTENT_DIR, image), alt, line: where?.line ?? 1, column: where?.column ?? 1 };
+}
+
+/** Renders a body and checks it against the HTML policy; problems name the file line. Returns the HTML. */
+function renderBody(file: string, markdown: string, bodyLine: number, render: Render, problems: string[]): string {
+  const rendered = render(markdown);
+  for (const problem of checkArticleBody(rendered.html, { refuseImages: true })) {
+    const match = /^line (\d+): ([\s\S]*)$/.exec(problem);
+    const line = match ? bodyLine - 1 + rendered.sourceLine(Number(match[1])) : bodyLine;
+    problems.push(`${file}:${line}: ${match ? match[2] : problem}`);
+  }
+  return rendered.html;
+}
+
+/** Words in rendered HTML: runs of non-space characters outside tags. Pure. */
+export function countWords(html: string): number {
+  return html.replace(/<[^>]*>/g, ' ').match(/\S+/g)?.length ?? 0;
+}
+
+/**
+ * Characters a file must not contain (text-policy.ts), one message per line (at most
+ * MAX_CONTROL_LINES), each starting with "line:column:": NUL, named with its byte offset,
+ * and every other refused character by its code point and name.
+ */
+function checkText(text: string): string[] {
+  const problems: string[] = [];
+  if (!hasRefusedCharacter(text)) return problems;
+  let offset = 0;
+  let linesWithControls = 0;
+  for (const [index, line] of text.split('\n').entries()) {
+    const refused = findRefusedCharacter(line);
+    if (refused && ++linesWithControls <= MAX_CONTROL_LINES) {
+      const where = `${index + 1}:${refused.index + 1}`;
+      const bytes = Buffer.byteLength(text.slice(0, offset + refused.index));
+      problems.push(
+        refused.char === '\0'
+          ? `${where}: a NUL byte (byte offset ${bytes}); an article is text and never contains NUL`
+          : `${where}: ${describeCharacter(refused.char)}; expected ${ALLOWED_TEXT}`,
+      );
+    }
+    offset += line.length + 1;
+  }
+  if (linesWithControls > MAX_CONTROL_LINES) {
+    const more = linesWithControls - MAX_CONTROL_LINES;
+    problems.push(` ${more} more lines have control or bidi characters`);
+  }
+  return problems;
+}
+
+/** Orders one file's "file:line:column: message" problems by line, then column; stable otherwise. */
+function byLine(a: string, b: string): number {
+  const where = (problem: string) => /^[^:]*:(\d+)(?::(\d+))?:/.exec(problem)?.slice(1).map((n) => Number(n ?? 0)) ?? [0, 0];
+  const [lineA, columnA] = where(a);
+  const [lineB, columnB] = where(b);
+  return lineA - lineB || columnA - columnB;
+}
+
+function at(file: string, position: Position | undefined): string {
+  const { line, column } = position ?? { line: 1, column: 1 };
+  return `${file}:${line}:${column}`;
+}

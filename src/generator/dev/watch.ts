@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { createBuilder, type BuildResult } from '../build/builder.ts';
+import { errorScreenText, type ScreenStyle, toErrorScreen } from './error-screen.ts';
+import { planLiveUpdate, type LiveUpdate } from './live-update.ts';
+import { describePortChoice, startServer, type ErrorScreen, type SiteServer } from './serve.ts';
+import { basePathOf } from '../host/site-url.ts';
+import { createWatchQueue } from './watch-queue.ts';
+import { watchSources } from './watch-sources.ts';
+
+export interface WatchOptions {
+  root: string;
+  outDir: string;
+  host: string;
+  /** The port to try first; when it is busy, the next free one of the ten after it. */
+  port: number;
+  /** A busy port is an error instead of a reason to try the next one (--strict-port). */
+  isStrictPort?: boolean;
+  /** Host-header names the dev server answers besides loopback and `host` (--allowed-host). */
+  allowedHosts?: string[];
+  siteUrl?: string;
+  /** Where `siteUrl` came from, for error messages. */
+  siteUrlOrigin?: string;
+  /** Called with each line the watcher reports (the CLI prints them on stdout). */
+  log: (line: string) => void;
+  /** Called with each failed rebuild's report, code frame included (the CLI prints it on stderr); default `log`. */
+  logError?: (text: string) => void;
+  /** How the report of a failed rebuild is styled (colour on a terminal); default plain. */
+  errorStyle?: ScreenStyle;
+  /** Quiet period after the last change before rebuilding; a burst of saves becomes one rebuild. */
+  debounceMs?: number;
+  /** Called once when a build holds the output folder and watch waits for it. */
+  onWait?: (message: string) => void;
+}
+
+export interface Watcher {
+  /** The port it listens on. */
+  port: number;
+  /** The site's base path, from the site URL of the last good build ("/" or "/repo/"). */
+  base: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds, serves the output with live reload, and calls the incremental builder's update()
+ * on every change. A failed rebuild is reported in the terminal and on every page, and never
+ * stops the loop. Returns once the first build ran and the file watcher is ready; writes the
+ * output folder through the builder.
+ */
+export async function watch(options: WatchOptions): Promise<Watcher> {
+  const root = path.resolve(options.root);
+  const { outDir, siteUrl, siteUrlOrigin } = options;
+  // Drafts are part of the dev site, marked DRAFT on their pages and cards.
+  const builder = await createBuilder({ root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait: options.onWait }, { incremental: true });
+  let error: ErrorScreen | undefined;
+  let server: SiteServer | undefined;
+  let base = '/';
+  const rebuild = async (changed: string[]) => {
+    // A failed build, and the first good one after it, reload every page (error screen in, then out).
+    let update: LiveUpdate = { kind: 'reload' };
+    try {
+      const result = changed.length === 0 ? await builder.build() : await builder.update(changed);
+      base = basePathOf(result.siteUrl);
+      if (!error) update = planLiveUpdate(changed, result, base);
+      error = undefined;
+      options.log(describeRebuild(changed, result));
+    } catch (caught) {
+      // Printed once per failed rebuild; requests only read `error`, they never print it again.
+      error = toErrorScreen(caught, root);
+      (options.logError ?? options.log)(errorScreenText(error, options.errorStyle));
+    } finally {
+      server?.publish(update);
+    }
+  };
+
+  // Listen first: a port in use fails at once, before any build work.
+  try {
+    const { host, port, isStrictPort, allowedHosts } = options;
+    server = await startServer({ dir: builder.outDir, host, port, isStrictPort, allowedHosts, base: () => base, isLiveReload: true, currentError: () => error });
+  } catch (caught) {
+    await builder.dispose();
+    throw caught;
+  }
+  const portChoice = describePortChoice(options.port, server.port);
+  if (portChoice) options.log(portChoice);
+  // The file watcher starts with the first build, not after it: a save made while that
+  // build runs (seconds at 10,000 articles) is rebuilt once it is done, not lost.
+  const queue = createWatchQueue(options.debounceMs ?? 20, rebuild);
+  const early = new Set<string>();
+  let isBuilt = false;
+  const [watcher] = await Promise.all([watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file))), rebuild([])]);
+  isBuilt = true;
+  for (const file of early) queue.add(file);
+  return {
+    port: server.port,
+    get base() {
+      return base;
+    },
+    async close() {
+      await watcher.close();
+      await queue.idle();
+      await server?.close();
+      await builder.dispose();
+    },
+  };
+}
+
+function describeRebuild(changed: string[], result: BuildResult): string {
+  const what = changed.length === 0 ? 'initial build' : `${summarize(changed)} changed`;
+  const removed = result.removed.length > 0 ? `, ${result.removed.length} removed` : '';
+  return `${what}: ${result.written} file${result.written === 1 ? '' : 's'} written${removed}, ${Math.round(result.durationMs)} ms`;
+}
+
+function summarize(files: string[]): string {
+  return files.length <= 2 ? files.join(', ') : `${files[0]} and ${files.length - 1} more files`;
+}

@@ -1,0 +1,63 @@
+import type { Article } from '../../content/types.ts';
+import { atomFeedOf, type FeedInput, newestArticles } from './feed.ts';
+import { escapeText, SECURITY_HEADERS } from '../policy/html-policy.ts';
+import type { OutputFile } from '../output/write-output.ts';
+import type { Route } from '../pages/plan-routes.ts';
+import { articleUrl, FEED_FILE } from '../pages/routes.ts';
+
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** What the feed is made of: the site, every article (the feed takes the indexable ones) and the linked bodies by slug. */
+export interface FeedSources {
+  site: FeedInput['site'];
+  articles: Article[];
+  bodies: Map<string, string>;
+}
+
+/**
+ * Files static hosts and readers read: sitemap.xml (indexable pages only, each with its
+ * `lastModified`), the Atom feed (feed.ts: the articles whose pages are indexable),
+ * robots.txt, `_headers` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). No
+ * `_redirects`: the one rule it held, a 404 rewrite for /brand/* and /artikel/*, is
+ * Netlify's alone and Cloudflare Pages rejects it (it serves the nearest 404.html by
+ * itself); README "Hosting" has the rule for netlify.toml. Pure.
+ */
+export function planHostFiles(routes: Route[], siteUrl: string, feed: FeedSources): OutputFile[] {
+  const base = new URL(siteUrl).pathname;
+  const urls = routes
+    .filter((route) => route.isIndexable)
+    .map((route) => {
+      const lastmod = route.lastModified === undefined ? '' : `<lastmod>${route.lastModified}</lastmod>`;
+      return `  <url><loc>${escapeText(siteUrl + route.url.slice(1))}</loc>${lastmod}</url>`;
+    });
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const headerLines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+  const headers = [
+    `${base}*`,
+    ...headerLines,
+    `${base}assets/*`,
+    `  Cache-Control: ${IMMUTABLE_CACHE}`,
+    `${base}${FEED_FILE}`,
+    '  Content-Type: application/atom+xml; charset=utf-8',
+    '',
+  ].join('\n');
+  return [
+    { path: 'sitemap.xml', contents: sitemap },
+    feedFile(siteUrl, { site: feed.site, entries: feedEntries(routes, feed.articles), bodies: feed.bodies }),
+    { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}sitemap.xml\n` },
+    { path: '_headers', contents: headers },
+    { path: '.nojekyll', contents: '' },
+  ];
+}
+
+
+/** The feed's entries: the newest of the articles whose pages are indexable (feed.ts). Pure. */
+export function feedEntries(routes: Route[], articles: Article[]): Article[] {
+  const published = new Set(routes.filter((route) => route.template === 'ArticlePage' && route.isIndexable).map((route) => route.url));
+  return newestArticles(articles.filter((article) => published.has(articleUrl(article.slug))));
+}
+
+/** feed.xml for these entries (feedEntries) and linked bodies. Pure. */
+export function feedFile(siteUrl: string, feed: { site: FeedInput['site']; entries: Article[]; bodies: Map<string, string> }): OutputFile {
+  return { path: FEED_FILE, contents: atomFeedOf(feed.entries, { site: feed.site, siteUrl, bodies: feed.bodies }) };
+}

@@ -1,0 +1,91 @@
+import type { Article, Brand, Content, PageCopy, SiteConfig } from '../../content/types.ts';
+import type { ArticleSummary, ArticleView, ImageView, SocialCardProps, SocialMeta } from '../../templates/index.ts';
+import type { ProcessedImage } from '../assets/article-images.ts';
+import { createLayout, type AssetPaths, type LayoutFor } from './layout.ts';
+import type { SocialImage } from '../assets/social-cards.ts';
+import { fallbackArticleView, imageView, summarizeArticle } from './summaries.ts';
+
+export interface PlanInput {
+  content: Content;
+  /** Linked body HTML by article slug; articles without an entry render the fallback. */
+  bodies: Map<string, string>;
+  /** Absolute site URL with a trailing slash. */
+  siteUrl: string;
+  /** Site-relative asset paths ("/assets/client.1a2b3c4d.js"). */
+  assets: AssetPaths;
+  /**
+   * Article images as built (article-images.ts), by slug; absent or without an entry: no
+   * image. `fallback` (JPEG or PNG, the widest) is the one for og:image and JSON-LD:
+   * `absolute(image.fallback.path)`, with its width and height.
+   */
+  images?: Map<string, ProcessedImage>;
+  /** Plans the social card `name` and returns its og:image (site-relative URL); absent: no cards (`--no-cards`). */
+  socialImage?: (name: string, props: SocialCardProps, alt: string) => SocialImage;
+}
+
+/** What a page's social card shows: a file name (unique per card), the big line, the brand badge. */
+export interface CardSpec {
+  name: string;
+  title: string;
+  brand?: Brand;
+  /** The page's own picture (an article's image, site-relative URL): used instead of drawing a card. */
+  image?: SocialImage;
+}
+
+/** What every props builder reads: the input plus what is derived once for all pages. */
+export interface PageContext extends PlanInput {
+  site: SiteConfig;
+  layout: LayoutFor;
+  /** Absolute URL of a site-relative path. */
+  absolute(path: string): string;
+  brandOf(article: Article): Brand;
+  summarize(article: Article): ArticleSummary;
+  /** The article's picture as templates show it, sized for a card or the top of its page; undefined without one. */
+  imageView(article: Article, place: 'card' | 'article'): ImageView | undefined;
+  fallbackView: ArticleView;
+  /** The site's own card (home, list, contact). */
+  siteCard: CardSpec;
+  /** The og:/twitter: data of the page at `path`, its card drawn from `card`. */
+  social(path: string, copy: PageCopy, card: CardSpec, article?: SocialMeta['article']): SocialMeta;
+}
+
+/** Returns the PageContext for one plan: layout, URL and brand look-ups, the fallback article. Pure. */
+export function createPageContext(input: PlanInput): PageContext {
+  const { content, siteUrl, assets } = input;
+  const brandBySlug = new Map(content.brands.map((brand) => [brand.slug, brand]));
+  // validate-content.ts guarantees every article names a known brand.
+  const brandOf = (article: Article) => brandBySlug.get(article.brand)!;
+  const absolute = (path: string) => siteUrl + path.replace(/^\//, '');
+  const site = content.site;
+  const base = new URL(siteUrl).pathname;
+  const imageOf = (article: Article, place: 'card' | 'article') => {
+    const image = input.images?.get(article.slug);
+    return image && imageView(image, base, place);
+  };
+  return {
+    ...input,
+    site,
+    layout: createLayout(content.site, content.brands, siteUrl, assets),
+    absolute,
+    brandOf,
+    summarize: (article) => summarizeArticle(article, brandOf(article), content.site, imageOf(article, 'card')),
+    imageView: imageOf,
+    fallbackView: fallbackArticleView(content.site),
+    siteCard: { name: 'situs', title: site.tagline },
+    social(path, copy, card, article) {
+      const props: SocialCardProps = { title: card.title, siteName: site.name, notice: site.responsiblePlay };
+      if (card.brand) props.brand = { name: card.brand.name, color: card.brand.color };
+      const alt = card.brand ? `${card.title} (${card.brand.name}), ${site.name}` : `${card.title}, ${site.name}`;
+      const image = card.image ?? input.socialImage?.(card.name, props, alt);
+      return {
+        type: article ? 'article' : 'website',
+        title: copy.title,
+        description: copy.description,
+        url: absolute(path),
+        siteName: site.name,
+        ...(image ? { image: { ...image, url: absolute(image.url) } } : {}),
+        ...(article ? { article } : {}),
+      };
+    },
+  };
+}

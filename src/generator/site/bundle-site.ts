@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type * as Esbuild from 'esbuild';
+import { SitegenError, sitegenError } from '../errors/errors.ts';
+import { BundleFailed, FaviconUnreadable, SourcesDoNotCompile } from '../errors/errors-data.ts';
+import { requireFromSitegen } from './node-require.ts';
+
+const esbuild = requireFromSitegen('esbuild') as typeof Esbuild;
+
+/** What esbuild makes of a project's src/: the site module, the client script, the stylesheets. */
+export interface Bundles {
+  /** CommonJS module exporting `content` and `templates`; React stays external. */
+  siteCode: string;
+  /** Source map of siteCode, to point errors at the original file and line. */
+  siteMap: string;
+  clientJs: string;
+  css: string;
+  /** The rules of article pictures (src/templates/images.css), added to `css` only when some article has an image. */
+  imageCss: string;
+  /** The site icon, copied as it is. */
+  favicon: string;
+}
+
+export interface SiteBundler {
+  /** Bundles the current sources. Never writes to disk. */
+  bundle(): Promise<Bundles>;
+  /** Frees esbuild's incremental state. */
+  dispose(): Promise<void>;
+}
+
+const FAVICON = 'src/templates/favicon.svg';
+
+/** Virtual path of the site module, used in stack traces and source maps. */
+export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
+
+/**
+ * A bundler for the project at `root`. With `incremental`, esbuild keeps its contexts
+ * between calls so a rebuild re-reads only what changed (watch); without it, each call is
+ * a one-shot build (build). Both produce identical output. Returns the bundler; reads
+ * sources, never writes.
+ */
+export async function createSiteBundler(root: string, { incremental = false } = {}): Promise<SiteBundler> {
+  const outdir = path.join(root, '.sitegen');
+  const common = { absWorkingDir: root, bundle: true, write: false, logLevel: 'silent', legalComments: 'none', charset: 'utf8' } as const;
+  const options: Esbuild.BuildOptions[] = [
+    {
+      ...common,
+      stdin: {
+        contents:
+          "export { content } from './src/content/index.ts';\nexport * as templates from './src/templates/index.ts';\n",
+        resolveDir: root,
+        sourcefile: 'sitegen-entry.ts',
+        loader: 'ts',
+      },
+      outfile: path.join(outdir, SITE_BUNDLE_NAME),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      jsx: 'automatic',
+      external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+      sourcemap: 'external',
+      sourcesContent: false,
+    },
+    {
+      ...common,
+      entryPoints: [path.join(root, 'src/client/main.ts')],
+      outfile: path.join(outdir, 'client.js'),
+      platform: 'browser',
+      format: 'iife',
+      target: ['es2019'],
+      minify: true,
+    },
+    ...['styles.css', 'images.css'].map((name) => ({
+      ...common,
+      entryPoints: [path.join(root, 'src/templates', name)],
+      outfile: path.join(outdir, name),
+      minify: true,
+      target: ['chrome90', 'safari14', 'firefox90'],
+    })),
+  ];
+
+  const contexts = incremental ? await Promise.all(options.map((o) => esbuild.context(o))) : [];
+  const run = (i: number) => (incremental ? contexts[i].rebuild() : esbuild.build(options[i]));
+
+  return {
+    async bundle() {
+      let results: Esbuild.BuildResult[];
+      let favicon: string;
+      try {
+        [results, favicon] = await Promise.all([
+          Promise.all(options.map((_, i) => run(i))),
+          readFile(path.join(root, FAVICON), 'utf8').catch((error) => {
+            throw sitegenError(FaviconUnreadable, { file: FAVICON }, { cause: error, file: FAVICON });
+          }),
+        ]);
+      } catch (error) {
+        throw error instanceof SitegenError ? error : toSitegenError(error, root);
+      }
+      const text = (result: Esbuild.BuildResult, ending: string) =>
+        result.outputFiles!.find((file) => file.path.endsWith(ending))!.text;
+      return {
+        siteCode: text(results[0], '.cjs'),
+        siteMap: text(results[0], '.map'),
+        clientJs: text(results[1], '.js'),
+        css: text(results[2], '.css'),
+        imageCss: text(results[3], '.css'),
+        favicon,
+      };
+    },
+    async dispose() {
+      await Promise.all(contexts.map((context) => context.dispose()));
+    },
+  };
+}
+
+/** Turns esbuild's failure into one message per problem, each with file, line and column. */
+function toSitegenError(error: unknown, root: string): SitegenError {
+  const failure = error as Partial<Esbuild.BuildFailure>;
+  if (!Array.isArray(failure.errors) || failure.errors.length === 0) {
+    return sitegenError(BundleFailed, undefined, { cause: error });
+  }
+  const first = failure.errors[0].location;
+  const problems = failure.errors.map((message) => {
+    const where = message.location
+      ? `${path.relative(root, path.resolve(root, message.location.file))}:${message.location.line}:${characterColumn(message.location)}`
+      : 'unknown location';
+    return `${where}: ${message.text}`;
+  });
+  return sitegenError(SourcesDoNotCompile, { count: problems.length }, {
+    file: first ? path.relative(root, path.resolve(root, first.file)) : undefined,
+    line: first?.line,
+    column: first ? characterColumn(first) : undefined,
+    problems,
+    cause: error,
+  });
+}
+
+/** esbuild's 0-based byte column as the 1-based character column editors and the code frame count. */
+function characterColumn(location: Esbuild.Location): number {
+  return Buffer.from(location.lineText).subarray(0, location.column).toString('utf8').length + 1;
+}
