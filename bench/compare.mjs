@@ -53,7 +53,16 @@
 // round (never between timed runs), so at most one size is on disk: 50,000 articles write
 // several GB of output over the rounds.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -77,7 +86,8 @@ const fail = (message) => {
 const site = {
   name: 'InfoSlot Indonesia',
   url: 'https://slot-review.example',
-  listDescription: 'Panduan, tips, dan review seputar Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.',
+  listDescription:
+    'Panduan, tips, dan review seputar Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.',
   nav: [
     { name: 'Home', url: '/' },
     { name: 'Artikel', url: '/artikel/' },
@@ -94,7 +104,10 @@ const site = {
     pegasus4d: { name: 'Pegasus4D', color: '#15803d' },
   },
 };
-const months = 'Januari Februari Maret April Mei Juni Juli Agustus September Oktober November Desember'.split(' ');
+const months =
+  'Januari Februari Maret April Mei Juni Juli Agustus September Oktober November Desember'.split(
+    ' ',
+  );
 const dateLabels = (iso) => {
   const [y, m, d] = iso.split('-').map(Number);
   return { long: `${d} ${months[m - 1]} ${y}`, short: `${d} ${months[m - 1].slice(0, 3)} ${y}` };
@@ -124,7 +137,9 @@ const related =
   '<h3 class="card-title">Strategi Bankroll Management yang Efektif</h3><p class="card-excerpt">Tetapkan anggaran hiburan, bagi per ' +
   'sesi, dan berhenti saat batas tercapai.</p></div></div><p><a href="/artikel/">← Kembali ke semua artikel</a></p></aside>';
 const listHead =
-  '<section class="page-head"><div class="container"><h1>Semua Artikel</h1><p class="lead">' + site.listDescription + '</p>' +
+  '<section class="page-head"><div class="container"><h1>Semua Artikel</h1><p class="lead">' +
+  site.listDescription +
+  '</p>' +
   '<form class="list-search" role="search" aria-label="Saring daftar artikel" data-article-filter=""><label for="article-search">' +
   'Cari artikel</label><input id="article-search" type="search" placeholder="Cari artikel berdasarkan judul, konten, atau brand..." ' +
   'autocomplete="off" name="q"><button type="submit" class="button button-primary">Cari</button></form></div></section>' +
@@ -164,7 +179,10 @@ function readRecords(root) {
 // readTime is whole minutes; pages show it as the shipped records wrote it ('5 menit baca').
 const readTimeLabel = (minutes) => `${minutes} menit baca`;
 // JSON strings are valid YAML scalars, so front matter values are written with JSON.stringify.
-const frontMatter = (fields) => `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`;
+const frontMatter = (fields) =>
+  `---\n${Object.entries(fields)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+    .join('\n')}\n---\n`;
 const assets = (root) => ({
   css: readFileSync(path.join(root, 'src/templates/styles.css')),
   icon: readFileSync(path.join(root, 'src/templates/favicon.svg')),
@@ -177,7 +195,8 @@ const assets = (root) => ({
 function writeHugoSite(dir, root, records) {
   const navItems =
     '{{ range site.Params.nav }}<li><a href="{{ .url }}"{{ if eq .url "/artikel/" }} class="is-active" aria-current="true"{{ end }}>{{ .name }}</a></li>{{ end }}';
-  const footerItems = '{{ range site.Params.nav }}<li><a href="{{ .url }}">{{ .name }}</a></li>{{ end }}';
+  const footerItems =
+    '{{ range site.Params.nav }}<li><a href="{{ .url }}">{{ .name }}</a></li>{{ end }}';
   const files = {
     'hugo.json': JSON.stringify(
       {
@@ -201,9 +220,14 @@ function writeHugoSite(dir, root, records) {
       '<meta name="twitter:title" content="{{ $title }}"><meta name="twitter:description" content="{{ $description }}">' +
       '<meta name="theme-color" content="#111827"><link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">' +
       '<link rel="stylesheet" href="/assets/styles.css">{{ block "jsonld" . }}{{ end }}</head><body>' +
-      headerOpen + navItems + headerClose +
+      headerOpen +
+      navItems +
+      headerClose +
       '<main id="main" tabindex="-1">{{ block "main" . }}{{ end }}</main>' +
-      footerOpen + footerItems + footerClose + '</body></html>\n',
+      footerOpen +
+      footerItems +
+      footerClose +
+      '</body></html>\n',
     'layouts/_default/single.html':
       '{{ define "jsonld" }}<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":{{ .Title }},' +
       '"description":{{ .Description }},"author":{"@type":"Person","name":{{ .Params.author }}},"publisher":{"@type":"Organization",' +
@@ -211,19 +235,25 @@ function writeHugoSite(dir, root, records) {
       '"dateModified":{{ .Date.Format "2006-01-02" }},"mainEntityOfPage":{{ .Permalink }},' +
       '"inLanguage":"id-ID","about":{{ (index site.Params.brands .Params.brand).name }}}</script>{{ end }}' +
       '{{ define "main" }}{{ $b := index site.Params.brands .Params.brand }}<article class="article" aria-labelledby="article-title">' +
-      '<header class="article-head container-narrow"><p class="article-brand">' + logo('{{ $b.color }}', '{{ $b.name }}') +
+      '<header class="article-head container-narrow"><p class="article-brand">' +
+      logo('{{ $b.color }}', '{{ $b.name }}') +
       '<span class="badge badge-{{ .Params.brand }}">{{ $b.name }}</span></p><h1 id="article-title">{{ .Title }}</h1>' +
       '<p class="lead">{{ .Description }}</p><p class="article-meta"><span>Oleh {{ .Params.author }}</span> · <span>{{ .Params.date_long }}</span> · ' +
       '<span>{{ .Params.read_time }}</span></p><p class="share"><button type="button" class="button button-secondary" data-share="">Bagikan</button> ' +
       '<span class="share-status" role="status" aria-live="polite" data-share-status=""></span></p></header>' +
-      '<div class="prose container-narrow">{{ .Content }}</div>' + related + '</article>{{ end }}\n',
+      '<div class="prose container-narrow">{{ .Content }}</div>' +
+      related +
+      '</article>{{ end }}\n',
     'layouts/_default/list.html':
-      '{{ define "main" }}' + listHead + '<p class="result-count" role="status" aria-live="polite" data-result-count="">{{ len .Pages }} artikel</p>' +
+      '{{ define "main" }}' +
+      listHead +
+      '<p class="result-count" role="status" aria-live="polite" data-result-count="">{{ len .Pages }} artikel</p>' +
       '<div class="grid grid-3" data-article-grid="" data-page-size="12">{{ range .Pages }}{{ $b := index site.Params.brands .Params.brand }}' +
       '<article class="card article-card" data-card="" data-brand="{{ $b.name }}"><span class="badge badge-{{ .Params.brand }}">{{ $b.name }}</span>' +
       '<h2 class="card-title"><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2><p class="card-excerpt">{{ .Description }}</p>' +
       '<p class="card-meta">{{ .Params.author }} · {{ .Params.date_short }} · {{ .Params.read_time }}</p></article>{{ end }}</div>' +
-      listTail + '{{ end }}\n',
+      listTail +
+      '{{ end }}\n',
   };
   const { css, icon } = assets(root);
   writeTree(dir, { ...files, 'static/assets/styles.css': css, 'static/assets/favicon.svg': icon });
@@ -241,7 +271,10 @@ function writeHugoSite(dir, root, records) {
       read_time: readTimeLabel(record.readTime),
       weight: i + 1, // keeps the list in record order
     };
-    writeFileSync(path.join(dir, 'content/artikel', `${record.slug}.md`), frontMatter(fields) + record.body);
+    writeFileSync(
+      path.join(dir, 'content/artikel', `${record.slug}.md`),
+      frontMatter(fields) + record.body,
+    );
   });
 }
 
@@ -253,7 +286,8 @@ function writeHugoSite(dir, root, records) {
 function writeEleventySite(dir, root, records) {
   const navItems =
     '{% for link in site.nav %}<li><a href="{{ link.url }}"{% if link.url == "/artikel/" %} class="is-active" aria-current="true"{% endif %}>{{ link.name }}</a></li>{% endfor %}';
-  const footerItems = '{% for link in site.nav %}<li><a href="{{ link.url }}">{{ link.name }}</a></li>{% endfor %}';
+  const footerItems =
+    '{% for link in site.nav %}<li><a href="{{ link.url }}">{{ link.name }}</a></li>{% endfor %}';
   const files = {
     'eleventy.config.mjs':
       'export default function (config) {\n' +
@@ -278,22 +312,31 @@ function writeEleventySite(dir, root, records) {
       '"author": {"@type": "Person", "name": author}, "publisher": {"@type": "Organization", "name": site.name, "url": site.url + "/"}, ' +
       '"datePublished": date_iso, "dateModified": date_iso, "mainEntityOfPage": canonical, "inLanguage": "id-ID", "about": site.brands[brand].name} ' +
       '| dump | safe }}</script>{% endif %}</head><body>' +
-      headerOpen + navItems + headerClose +
+      headerOpen +
+      navItems +
+      headerClose +
       '<main id="main" tabindex="-1">{{ content | safe }}</main>' +
-      footerOpen + footerItems + footerClose + '</body></html>\n',
+      footerOpen +
+      footerItems +
+      footerClose +
+      '</body></html>\n',
     // Eleventy layouts chain through front matter: article.njk is rendered inside base.njk.
     'src/_includes/article.njk':
       '---\nlayout: base.njk\n---\n{% set b = site.brands[brand] %}<article class="article" aria-labelledby="article-title">' +
-      '<header class="article-head container-narrow"><p class="article-brand">' + logo('{{ b.color }}', '{{ b.name }}') +
+      '<header class="article-head container-narrow"><p class="article-brand">' +
+      logo('{{ b.color }}', '{{ b.name }}') +
       '<span class="badge badge-{{ brand }}">{{ b.name }}</span></p><h1 id="article-title">{{ title }}</h1>' +
       '<p class="lead">{{ description }}</p><p class="article-meta"><span>Oleh {{ author }}</span> · <span>{{ date_long }}</span> · ' +
       '<span>{{ read_time }}</span></p><p class="share"><button type="button" class="button button-secondary" data-share="">Bagikan</button> ' +
       '<span class="share-status" role="status" aria-live="polite" data-share-status=""></span></p></header>' +
-      '<div class="prose container-narrow">{{ content | safe }}</div>' + related + '</article>',
+      '<div class="prose container-narrow">{{ content | safe }}</div>' +
+      related +
+      '</article>',
     'src/artikel/index.njk':
       '---\nlayout: base.njk\npermalink: /artikel/index.html\ntitle: Semua Artikel\n' +
       `description: ${JSON.stringify(site.listDescription)}\n---\n` +
-      listHead + '<p class="result-count" role="status" aria-live="polite" data-result-count="">{{ collections.artikel.length }} artikel</p>' +
+      listHead +
+      '<p class="result-count" role="status" aria-live="polite" data-result-count="">{{ collections.artikel.length }} artikel</p>' +
       '<div class="grid grid-3" data-article-grid="" data-page-size="12">{% for post in collections.artikel %}{% set b = site.brands[post.data.brand] %}' +
       '<article class="card article-card" data-card="" data-brand="{{ b.name }}"><span class="badge badge-{{ post.data.brand }}">{{ b.name }}</span>' +
       '<h2 class="card-title"><a href="{{ post.url }}">{{ post.data.title }}</a></h2><p class="card-excerpt">{{ post.data.description }}</p>' +
@@ -318,7 +361,10 @@ function writeEleventySite(dir, root, records) {
       layout: 'article.njk',
       order: i + 1,
     };
-    writeFileSync(path.join(dir, 'src/artikel', `${record.slug}.md`), frontMatter(fields) + record.body);
+    writeFileSync(
+      path.join(dir, 'src/artikel', `${record.slug}.md`),
+      frontMatter(fields) + record.body,
+    );
   });
 }
 
@@ -335,7 +381,9 @@ function ensureEleventy() {
   const pkgFile = path.join(eleventyPrefix, 'node_modules/@11ty/eleventy/package.json');
   if (!existsSync(pkgFile)) {
     const install = (spec) =>
-      spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', eleventyPrefix, spec], { stdio: ['ignore', 'ignore', 'inherit'] }).status === 0;
+      spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', eleventyPrefix, spec], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }).status === 0;
     log(`installing @11ty/eleventy@3 into ${eleventyPrefix}`);
     // The registry mirror here lacks a dependency of 3.1.8 (@11ty/recursive-copy@^4.0.6); 3.1.7 resolves.
     if (!install('@11ty/eleventy@3')) {
@@ -345,14 +393,16 @@ function ensureEleventy() {
   }
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
   const needs = Number(pkg.engines?.node?.match(/>=\s*(\d+)/)?.[1] ?? 0);
-  if (Number(process.versions.node.split('.')[0]) < needs) fail(`Eleventy ${pkg.version} needs Node ${pkg.engines.node}`);
+  if (Number(process.versions.node.split('.')[0]) < needs)
+    fail(`Eleventy ${pkg.version} needs Node ${pkg.engines.node}`);
   const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.eleventy;
   return { version: pkg.version, cli: path.join(path.dirname(pkgFile), bin) };
 }
 
 // ---------------------------------------------------------------------------------------
 // Builds, output checks, timing.
-const htmlFiles = (dir) => readdirSync(dir, { recursive: true }).filter((name) => name.endsWith('.html'));
+const htmlFiles = (dir) =>
+  readdirSync(dir, { recursive: true }).filter((name) => name.endsWith('.html'));
 
 /** Runs one build under /usr/bin/time; returns wall ms and peak RSS MB. */
 function timedBuild(tool, out) {
@@ -362,9 +412,11 @@ function timedBuild(tool, out) {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.status !== 0) fail(`${tool.name} build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    fail(`${tool.name} build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   const [wall, peakKb] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  if (!Number.isFinite(wall) || !Number.isFinite(peakKb)) fail(`cannot read /usr/bin/time output of ${tool.name}:\n${result.stderr}`);
+  if (!Number.isFinite(wall) || !Number.isFinite(peakKb))
+    fail(`cannot read /usr/bin/time output of ${tool.name}:\n${result.stderr}`);
   return { wall: wall * 1000, peak: peakKb / 1024 };
 }
 
@@ -376,24 +428,36 @@ function checkOutput(tool, out, records) {
   const articlePages = readdirSync(articleDir, { withFileTypes: true }).filter(
     (entry) => entry.isDirectory() && existsSync(path.join(articleDir, entry.name, 'index.html')),
   ).length;
-  if (articlePages !== records.length) fail(`${tool.name} wrote ${articlePages} article pages, expected ${records.length}`);
+  if (articlePages !== records.length)
+    fail(`${tool.name} wrote ${articlePages} article pages, expected ${records.length}`);
   // The sample's Markdown body as HTML (markdown-it, as a reference): the page must hold its
   // last paragraph and its list items as rendered elements, and no `## ` heading left as text,
   // so a tool that copied the Markdown through unrendered fails. The last paragraph and the
   // list items mention no brand, so sitegen's brand linking leaves them intact.
   const sample = records[Math.floor(records.length / 2)];
   const rendered = new MarkdownIt().render(sample.body);
-  const expected = [rendered.match(/<p>[\s\S]*?<\/p>/g).at(-1), ...rendered.match(/<li>[\s\S]*?<\/li>/g)];
+  const expected = [
+    rendered.match(/<p>[\s\S]*?<\/p>/g).at(-1),
+    ...rendered.match(/<li>[\s\S]*?<\/li>/g),
+  ];
   const page = readFileSync(path.join(articleDir, sample.slug, 'index.html'), 'utf8');
   const missing = expected.filter((fragment) => !page.includes(fragment));
   if (expected.length !== 5 || missing.length > 0 || /(^|>)\s*## /m.test(page)) {
-    fail(`${tool.name}: artikel/${sample.slug}/index.html lacks its rendered body (missing: ${missing.join(' ') || 'none; raw ## heading left'})`);
+    fail(
+      `${tool.name}: artikel/${sample.slug}/index.html lacks its rendered body (missing: ${missing.join(' ') || 'none; raw ## heading left'})`,
+    );
   }
-  if (!page.includes(sample.title)) fail(`${tool.name}: artikel/${sample.slug}/index.html lacks its title`);
+  if (!page.includes(sample.title))
+    fail(`${tool.name}: artikel/${sample.slug}/index.html lacks its title`);
   const list = readFileSync(path.join(articleDir, 'index.html'), 'utf8');
   const cards = list.split('class="card-title"').length - 1;
-  if (cards !== records.length) fail(`${tool.name}: list page has ${cards} cards, expected ${records.length}`);
-  return { pages: htmlFiles(out).length, articleBytes: Buffer.byteLength(page), listBytes: Buffer.byteLength(list) };
+  if (cards !== records.length)
+    fail(`${tool.name}: list page has ${cards} cards, expected ${records.length}`);
+  return {
+    pages: htmlFiles(out).length,
+    articleBytes: Buffer.byteLength(page),
+    listBytes: Buffer.byteLength(list),
+  };
 }
 
 /** Writes each `files` entry (relative path -> text) under `dir`, creating folders. */
@@ -423,14 +487,24 @@ export const defaultRounds = (count) => (count >= 10000 ? 3 : 5);
  * stderr.
  */
 export function compareTools({ sizes, rounds = defaultRounds, work = os.tmpdir() }) {
-  if (!Array.isArray(sizes) || sizes.length === 0 || !sizes.every((n) => Number.isInteger(n) && n > 0)) {
-    throw new TypeError(`compareTools: sizes must be positive integers, got ${JSON.stringify(sizes)}`);
+  if (
+    !Array.isArray(sizes) ||
+    sizes.length === 0 ||
+    !sizes.every((n) => Number.isInteger(n) && n > 0)
+  ) {
+    throw new TypeError(
+      `compareTools: sizes must be positive integers, got ${JSON.stringify(sizes)}`,
+    );
   }
   const roundsFor = typeof rounds === 'function' ? rounds : () => rounds;
-  if (!sizes.every((n) => Number.isInteger(roundsFor(n)) && roundsFor(n) > 0)) throw new TypeError('compareTools: rounds must be a positive integer');
+  if (!sizes.every((n) => Number.isInteger(roundsFor(n)) && roundsFor(n) > 0))
+    throw new TypeError('compareTools: rounds must be a positive integer');
   const started = performance.now();
   const versions = {
-    sitegen: execFileSync(process.execPath, [sitegenCli, '--version'], { encoding: 'utf8', env }).trim(),
+    sitegen: execFileSync(process.execPath, [sitegenCli, '--version'], {
+      encoding: 'utf8',
+      env,
+    }).trim(),
     hugo: ensureHugo(),
   };
   const eleventy = ensureEleventy();
@@ -438,13 +512,17 @@ export function compareTools({ sizes, rounds = defaultRounds, work = os.tmpdir()
   const dir = mkdtempSync(path.join(work, 'sitegen-compare-'));
   let finished = false;
   try {
-    const results = sizes.map((count) => compareSize(count, roundsFor(count), dir, versions, eleventy.cli));
+    const results = sizes.map((count) =>
+      compareSize(count, roundsFor(count), dir, versions, eleventy.cli),
+    );
     finished = true;
     return { versions, sizes: results };
   } finally {
     log(`deleting ${dir}`);
     rmSync(dir, { recursive: true, force: true });
-    log(`${finished ? 'done' : 'FAILED'} after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    log(
+      `${finished ? 'done' : 'FAILED'} after ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
 }
 
@@ -452,9 +530,14 @@ export function compareTools({ sizes, rounds = defaultRounds, work = os.tmpdir()
 function compareSize(count, rounds, dir, versions, eleventyCli) {
   const root = path.join(dir, `gen-${count}`);
   log(`N=${count}: generating the sitegen project`);
-  execFileSync(process.execPath, [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root], { stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root],
+    { stdio: 'ignore' },
+  );
   const records = readRecords(root);
-  if (records.length !== count) fail(`generate.mjs wrote ${records.length} records, expected ${count}`);
+  if (records.length !== count)
+    fail(`generate.mjs wrote ${records.length} records, expected ${count}`);
   const hugoDir = path.join(dir, `hugo-${count}`);
   const eleventyDir = path.join(dir, `eleventy-${count}`);
   log(`N=${count}: writing the Hugo and Eleventy sites`);
@@ -462,12 +545,39 @@ function compareSize(count, rounds, dir, versions, eleventyCli) {
   writeEleventySite(eleventyDir, root, records);
 
   const tools = [
-    { name: 'sitegen', cwd: root, command: (out) => [process.execPath, sitegenCli, 'build', '--root', root, '--out', out, '--no-cards'] },
-    { name: 'hugo', cwd: hugoDir, command: (out) => ['hugo', '--quiet', '--source', hugoDir, '--destination', out] },
+    {
+      name: 'sitegen',
+      cwd: root,
+      command: (out) => [
+        process.execPath,
+        sitegenCli,
+        'build',
+        '--root',
+        root,
+        '--out',
+        out,
+        '--no-cards',
+      ],
+    },
+    {
+      name: 'hugo',
+      cwd: hugoDir,
+      command: (out) => ['hugo', '--quiet', '--source', hugoDir, '--destination', out],
+    },
     {
       name: 'eleventy',
       cwd: eleventyDir,
-      command: (out) => [process.execPath, eleventyCli, '--config', 'eleventy.config.mjs', '--input', 'src', '--output', out, '--quiet'],
+      command: (out) => [
+        process.execPath,
+        eleventyCli,
+        '--config',
+        'eleventy.config.mjs',
+        '--input',
+        'src',
+        '--output',
+        out,
+        '--quiet',
+      ],
     },
   ];
   // A tool whose build fails or whose output is wrong is marked failed (`error`: the
@@ -478,15 +588,29 @@ function compareSize(count, rounds, dir, versions, eleventyCli) {
   const data = {};
   const failed = (tool, error) => {
     log(`N=${count}: ${tool.name} FAILED: ${error.message}`);
-    const [first, ...rest] = error.message.split('\n').map((line) => line.trim()).filter(Boolean);
+    const [first, ...rest] = error.message
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     const last = rest.filter((line) => !/^[\d.]+ \d+$/.test(line)).at(-1); // not /usr/bin/time's "%e %M" line
-    data[tool.name].error = (last ? `${first} … ${last}` : first).replaceAll('|', '/').slice(0, 300);
+    data[tool.name].error = (last ? `${first} … ${last}` : first)
+      .replaceAll('|', '/')
+      .slice(0, 300);
   };
   for (const tool of tools) {
     log(`N=${count}: checking ${tool.name} output`);
-    data[tool.name] = { name: tool.name, version: versions[tool.name], pages: 0, walls: [], peaks: [] };
+    data[tool.name] = {
+      name: tool.name,
+      version: versions[tool.name],
+      pages: 0,
+      walls: [],
+      peaks: [],
+    };
     try {
-      Object.assign(data[tool.name], checkOutput(tool, path.join(dir, `out-${count}-${tool.name}-check`), records));
+      Object.assign(
+        data[tool.name],
+        checkOutput(tool, path.join(dir, `out-${count}-${tool.name}-check`), records),
+      );
     } catch (error) {
       failed(tool, error);
     }
@@ -494,10 +618,15 @@ function compareSize(count, rounds, dir, versions, eleventyCli) {
   for (let round = 1; round <= rounds; round++) {
     for (const tool of tools.filter(({ name }) => !data[name].error)) {
       try {
-        const { wall, peak } = timedBuild(tool, path.join(dir, `out-${count}-${tool.name}-${round}`));
+        const { wall, peak } = timedBuild(
+          tool,
+          path.join(dir, `out-${count}-${tool.name}-${round}`),
+        );
         data[tool.name].walls.push(wall);
         data[tool.name].peaks.push(peak);
-        log(`N=${count} round ${round}/${rounds}: ${tool.name} ${(wall / 1000).toFixed(2)} s, ${peak.toFixed(0)} MB`);
+        log(
+          `N=${count} round ${round}/${rounds}: ${tool.name} ${(wall / 1000).toFixed(2)} s, ${peak.toFixed(0)} MB`,
+        );
       } catch (error) {
         failed(tool, error);
       }
@@ -507,7 +636,8 @@ function compareSize(count, rounds, dir, versions, eleventyCli) {
   // size's timed runs never share the disk with a deletion, and 50,000 articles' outputs
   // (several GB over the rounds) are not kept while the next size runs.
   log(`N=${count}: deleting its projects and outputs`);
-  for (const name of readdirSync(dir)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  for (const name of readdirSync(dir))
+    rmSync(path.join(dir, name), { recursive: true, force: true });
   return { count, rounds, tools: data };
 }
 
@@ -517,27 +647,53 @@ function compareSize(count, rounds, dir, versions, eleventyCli) {
  * per-round ratio, the tools being timed next to each other in every round), every run in
  * round order, the page sizes, and what differs in the work the tools do.
  */
-export function printComparison({ sizes }, { print = (line = '') => console.log(line), heading = '##' } = {}) {
+export function printComparison(
+  { sizes },
+  { print = (line = '') => console.log(line), heading = '##' } = {},
+) {
   for (const { count, rounds, tools } of sizes) {
     const hugo = tools.hugo;
     const ok = Object.values(tools).filter((tool) => !tool.error);
-    print(`\n${heading} ${count.toLocaleString('en-US')} articles (${rounds} round${rounds === 1 ? '' : 's'}, median (min–max); fresh output folder per run)\n`);
-    print('| tool | version | HTML pages | wall | ms per page | peak memory | vs Hugo (per round) |\n|---|---|---|---|---|---|---|');
+    print(
+      `\n${heading} ${count.toLocaleString('en-US')} articles (${rounds} round${rounds === 1 ? '' : 's'}, median (min–max); fresh output folder per run)\n`,
+    );
+    print(
+      '| tool | version | HTML pages | wall | ms per page | peak memory | vs Hugo (per round) |\n|---|---|---|---|---|---|---|',
+    );
     for (const tool of Object.values(tools)) {
       if (tool.error) {
         print(`| ${tool.name} | ${tool.version} | — | FAILED: ${tool.error} | — | — | — |`);
         continue;
       }
       print(
-        `| ${tool.name} | ${tool.version} | ${tool.pages} | ${spread(tool.walls.map((ms) => ms / 1000), 2, ' s')} | ` +
-          `${spread(tool.walls.map((ms) => ms / tool.pages), 3, ' ms')} | ${spread(tool.peaks, 0, ' MB')} | ` +
+        `| ${tool.name} | ${tool.version} | ${tool.pages} | ${spread(
+          tool.walls.map((ms) => ms / 1000),
+          2,
+          ' s',
+        )} | ` +
+          `${spread(
+            tool.walls.map((ms) => ms / tool.pages),
+            3,
+            ' ms',
+          )} | ${spread(tool.peaks, 0, ' MB')} | ` +
           `${hugo.error ? '—' : formatRatio(pairedRatio(tool.walls, hugo.walls))} |`,
       );
     }
-    print('\nAll runs (s): ' + ok.map((tool) => `${tool.name} ${tool.walls.map((w) => (w / 1000).toFixed(2)).join(', ')}`).join('; ') + '.');
+    print(
+      '\nAll runs (s): ' +
+        ok
+          .map((tool) => `${tool.name} ${tool.walls.map((w) => (w / 1000).toFixed(2)).join(', ')}`)
+          .join('; ') +
+        '.',
+    );
     print(
       'Page sizes: ' +
-        ok.map((tool) => `${tool.name} article ${(tool.articleBytes / 1024).toFixed(1)} KB, list ${(tool.listBytes / 1024).toFixed(0)} KB`).join('; ') +
+        ok
+          .map(
+            (tool) =>
+              `${tool.name} article ${(tool.articleBytes / 1024).toFixed(1)} KB, list ${(tool.listBytes / 1024).toFixed(0)} KB`,
+          )
+          .join('; ') +
         '.',
     );
   }
@@ -552,25 +708,36 @@ export function printComparison({ sizes }, { print = (line = '') => console.log(
 // ---------------------------------------------------------------------------------------
 // Command line: only when run as `node bench/compare.mjs`, not when imported.
 function main() {
-  const { values } = parseArgs({ options: { articles: { type: 'string' }, rounds: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { articles: { type: 'string' }, rounds: { type: 'string' } },
+  });
   const sizes = values.articles ? [Number(values.articles)] : [1000, 10000];
   const rounds = values.rounds ? Number(values.rounds) : defaultRounds;
-  if (!sizes.every((n) => Number.isInteger(n) && n > 0) || (values.rounds && !(Number.isInteger(rounds) && rounds > 0))) {
+  if (
+    !sizes.every((n) => Number.isInteger(n) && n > 0) ||
+    (values.rounds && !(Number.isInteger(rounds) && rounds > 0))
+  ) {
     console.error('usage: node bench/compare.mjs [--articles N] [--rounds R]');
     process.exit(2);
   }
   const result = compareTools({ sizes, rounds });
   const { sitegen, hugo, eleventy } = result.versions;
   console.log(`# sitegen vs Hugo vs Eleventy: cold builds`);
-  console.log(`\n${os.cpus().length} cores (${os.cpus()[0].model}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`);
+  console.log(
+    `\n${os.cpus().length} cores (${os.cpus()[0].model}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+  );
   console.log(`Versions: sitegen ${sitegen}, Hugo ${hugo}, Eleventy ${eleventy}.`);
   printComparison(result);
-  if (result.sizes.some(({ tools }) => Object.values(tools).some((tool) => tool.error))) process.exitCode = 1;
+  if (result.sizes.some(({ tools }) => Object.values(tools).some((tool) => tool.error)))
+    process.exitCode = 1;
 }
 
 const isMain = (() => {
   try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+    return (
+      process.argv[1] !== undefined &&
+      realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
+    );
   } catch {
     return false;
   }

@@ -17,7 +17,15 @@
 // --skip-watch (no 3 and 3b), --sizes 200,500 (the article counts of 2b instead).
 // The full run takes about 20 minutes on 2 cores (2b adds about 9 of them).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +40,13 @@ const cli = path.join(repo, 'bin/sitegen');
 const usage = 'usage: node bench/run.mjs [--quick] [--skip-watch] [--sizes N,N,...]';
 let options;
 try {
-  options = parseArgs({ options: { quick: { type: 'boolean' }, 'skip-watch': { type: 'boolean' }, sizes: { type: 'string' } } }).values;
+  options = parseArgs({
+    options: {
+      quick: { type: 'boolean' },
+      'skip-watch': { type: 'boolean' },
+      sizes: { type: 'string' },
+    },
+  }).values;
 } catch (error) {
   console.error(`${error.message}\n${usage}`);
   process.exit(2);
@@ -42,18 +56,33 @@ const skipWatch = options['skip-watch'] === true;
 // 2b's sizes. Rounds (compare.mjs defaultRounds): 5 at 1,000, 3 at 10,000 and 3 at 50,000.
 // Three at 50,000 cost about 5.5 minutes of builds (3 timed rounds and the checked build,
 // ~17 s a round at 10,000 times 5), so the whole bench stays near 20 minutes.
-const compareSizes = options.sizes !== undefined ? options.sizes.split(',').map(Number) : isQuick ? [1000] : [1000, 10000, 50000];
+const compareSizes =
+  options.sizes !== undefined
+    ? options.sizes.split(',').map(Number)
+    : isQuick
+      ? [1000]
+      : [1000, 10000, 50000];
 if (!compareSizes.every((n) => Number.isInteger(n) && n > 0)) {
-  console.error(`--sizes takes positive whole article counts separated by commas, got "${options.sizes}"\n${usage}`);
+  console.error(
+    `--sizes takes positive whole article counts separated by commas, got "${options.sizes}"\n${usage}`,
+  );
   process.exit(2);
 }
 const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-bench-'));
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const print = (line = '') => console.log(line);
 // Figures for the summary table, filled in by the sections that measure them.
-const figures = { startup: undefined, generated: new Map(), compare: undefined, compareErrors: new Map(), bigWatch: undefined };
+const figures = {
+  startup: undefined,
+  generated: new Map(),
+  compare: undefined,
+  compareErrors: new Map(),
+  bigWatch: undefined,
+};
 
-print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+print(
+  `sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+);
 
 // 1. Start-up floor: the shipped site against `node -e 0`.
 {
@@ -65,10 +94,37 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
   let rows;
   if (has('hyperfine')) {
     const json = path.join(work, 'hyperfine.json');
-    execFileSync('hyperfine', ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', json, 'node -e 0', `node ${cli} build --out ${out}`], { stdio: 'ignore', env });
+    execFileSync(
+      'hyperfine',
+      [
+        '-N',
+        '--warmup',
+        '3',
+        '--runs',
+        String(runs),
+        '--export-json',
+        json,
+        'node -e 0',
+        `node ${cli} build --out ${out}`,
+      ],
+      { stdio: 'ignore', env },
+    );
     rows = JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.times.map((s) => s * 1000));
     const coldRuns = isQuick ? 3 : 10;
-    execFileSync('hyperfine', ['-N', '--runs', String(coldRuns), '--prepare', `rm -rf ${cache}`, '--export-json', json, `node ${cli} build --out ${out}`], { stdio: 'ignore', env });
+    execFileSync(
+      'hyperfine',
+      [
+        '-N',
+        '--runs',
+        String(coldRuns),
+        '--prepare',
+        `rm -rf ${cache}`,
+        '--export-json',
+        json,
+        `node ${cli} build --out ${out}`,
+      ],
+      { stdio: 'ignore', env },
+    );
     rows.push(JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((s) => s * 1000));
   } else {
     const time = (command) => {
@@ -85,13 +141,24 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
   const [node, shipped, emptyCache] = rows;
   // The ratio of the medians, and as its range each sitegen run over node -e 0's median (the
   // two commands are not timed in pairs, so there are no per-run ratios).
-  const ratio = (samples) => ({ median: median(samples) / median(node), min: Math.min(...samples) / median(node), max: Math.max(...samples) / median(node) });
+  const ratio = (samples) => ({
+    median: median(samples) / median(node),
+    min: Math.min(...samples) / median(node),
+    max: Math.max(...samples) / median(node),
+  });
   figures.startup = { node, shipped, ratio: ratio(shipped) };
-  print(`\n## 1. Shipped site, cold build (${runs} runs, median (min–max), ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`);
+  print(
+    `\n## 1. Shipped site, cold build (${runs} runs, median (min–max), ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`,
+  );
   print('| command | wall | ratio to node -e 0 |\n|---|---|---|');
   print(`| node -e 0 | ${spread(node, 1, ' ms')} | 1.00 |`);
-  print(`| sitegen build (34 pages), cards in the cache | ${spread(shipped, 1, ' ms')} | ${formatRatio(ratio(shipped))} |`);
-  if (emptyCache) print(`| sitegen build (34 pages, 18 cards drawn), empty card cache (${emptyCache.length} runs) | ${spread(emptyCache, 1, ' ms')} | ${formatRatio(ratio(emptyCache))} |`);
+  print(
+    `| sitegen build (34 pages), cards in the cache | ${spread(shipped, 1, ' ms')} | ${formatRatio(ratio(shipped))} |`,
+  );
+  if (emptyCache)
+    print(
+      `| sitegen build (34 pages, 18 cards drawn), empty card cache (${emptyCache.length} runs) | ${spread(emptyCache, 1, ' ms')} | ${formatRatio(ratio(emptyCache))} |`,
+    );
 }
 
 // 2. Generated sites.
@@ -99,11 +166,20 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
   // Peak memory is /usr/bin/time's %M: the largest RSS of the build process and of any child
   // it reaped (the largest, not the sum); for sitegen, its Node process. See compare.mjs.
   print('\n## 2. Generated sites (fresh output folder per run, median (min–max))\n');
-  print('| articles | pages | runs | wall (cards in the cache) | ms per page | peak memory | first build: every card drawn |\n|---|---|---|---|---|---|---|');
+  print(
+    '| articles | pages | runs | wall (cards in the cache) | ms per page | peak memory | first build: every card drawn |\n|---|---|---|---|---|---|---|',
+  );
   for (const count of isQuick ? [1000] : [1000, 10000]) {
     const root = path.join(work, `gen-${count}`);
-    execFileSync(process.execPath, [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root], { stdio: 'ignore' });
-    cpSync(path.join(repo, 'src/templates/favicon.svg'), path.join(root, 'src/templates/favicon.svg'));
+    execFileSync(
+      process.execPath,
+      [path.join(repo, 'bench/generate.mjs'), '--articles', String(count), '--out', root],
+      { stdio: 'ignore' },
+    );
+    cpSync(
+      path.join(repo, 'src/templates/favicon.svg'),
+      path.join(root, 'src/templates/favicon.svg'),
+    );
     const runs = count >= 10000 ? 3 : 5;
     const walls = [];
     const peaks = [];
@@ -113,11 +189,16 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
     // Run 0 draws every card into an empty cache; it is reported apart and not in the median.
     for (let i = 0; i <= runs; i++) {
       const out = path.join(work, `out-${count}-${i}`);
-      const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, cli, 'build', '--root', root, '--out', out], {
-        encoding: 'utf8',
-        env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cache },
-      });
-      if (result.status !== 0) throw new Error(`build of ${count} articles failed:\n${result.stderr}`);
+      const result = spawnSync(
+        '/usr/bin/time',
+        ['-f', '%e %M', process.execPath, cli, 'build', '--root', root, '--out', out],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cache },
+        },
+      );
+      if (result.status !== 0)
+        throw new Error(`build of ${count} articles failed:\n${result.stderr}`);
       pages = Number(result.stdout.match(/wrote (\d+) pages/)[1]);
       const [wall, peakKb] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
       if (i === 0) {
@@ -129,8 +210,16 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
     }
     figures.generated.set(count, { walls, peaks, pages });
     print(
-      `| ${count.toLocaleString('en-US')} | ${pages} | ${runs} | ${spread(walls.map((ms) => ms / 1000), 2, ' s')} | ` +
-        `${spread(walls.map((ms) => ms / pages), 3, ' ms')} | ${spread(peaks, 0, ' MB')} | ${(cold / 1000).toFixed(1)} s |`,
+      `| ${count.toLocaleString('en-US')} | ${pages} | ${runs} | ${spread(
+        walls.map((ms) => ms / 1000),
+        2,
+        ' s',
+      )} | ` +
+        `${spread(
+          walls.map((ms) => ms / pages),
+          3,
+          ' ms',
+        )} | ${spread(peaks, 0, ' MB')} | ${(cold / 1000).toFixed(1)} s |`,
     );
     // Old trees are deleted after all timing, so no deletion runs during a timed build.
   }
@@ -157,10 +246,16 @@ print(`sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${ne
   }
   if (sizes.length > 0) {
     figures.compare = { versions, sizes };
-    print(`\nsitegen ${versions.sitegen} (--no-cards), Hugo ${versions.hugo}, Eleventy ${versions.eleventy}.`);
+    print(
+      `\nsitegen ${versions.sitegen} (--no-cards), Hugo ${versions.hugo}, Eleventy ${versions.eleventy}.`,
+    );
     printComparison(figures.compare, { print, heading: '###' });
   }
-  if (figures.compareErrors.size > 0 || sizes.some(({ tools }) => Object.values(tools).some((tool) => tool.error))) process.exitCode = 1;
+  if (
+    figures.compareErrors.size > 0 ||
+    sizes.some(({ tools }) => Object.values(tools).some((tool) => tool.error))
+  )
+    process.exitCode = 1;
 }
 
 // 3. Watch latency.
@@ -177,13 +272,23 @@ if (!skipWatch) {
     const head = /^---\r?\n[\s\S]*?\r?\n---\r?\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
     const first = head === undefined ? '' : text.slice(head.length).split(/\r?\n/, 1)[0];
     // Not a paragraph: empty, indented, heading, quote, HTML, list item, rule, fence, table.
-    if (/^(?:$|[ \t]|#{1,6}(?:[ \t]|$)|[><|]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|(?:[-*_][ \t]*){3,}$|```|~~~)/.test(first)) {
-      throw new Error(`bench: ${articleFile} does not start its body with a paragraph after the front matter`);
+    if (
+      /^(?:$|[ \t]|#{1,6}(?:[ \t]|$)|[><|]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|(?:[-*_][ \t]*){3,}$|```|~~~)/.test(
+        first,
+      )
+    ) {
+      throw new Error(
+        `bench: ${articleFile} does not start its body with a paragraph after the front matter`,
+      );
     }
     return `${head}${marker} ${text.slice(head.length)}`;
   };
   markFirstParagraph(readFileSync(path.join(root, articleFile), 'utf8'), 'check');
-  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--out', path.join(root, 'dist'), '--port', '0', '--no-open'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: '1' } });
+  const watcher = spawn(
+    process.execPath,
+    [cli, 'watch', '--root', root, '--out', path.join(root, 'dist'), '--port', '0', '--no-open'],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CI: '1' } },
+  );
   const base = await new Promise((resolve) => {
     let out = '';
     watcher.stdout.on('data', (chunk) => {
@@ -194,7 +299,14 @@ if (!skipWatch) {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage();
   const output = path.join(root, 'dist/artikel', slug, 'index.html');
@@ -214,7 +326,9 @@ if (!skipWatch) {
     const reload = [];
     for (let i = 0; i < (isQuick ? 8 : 20); i++) {
       const marker = `bench-marker-${i}-${Date.now()}`;
-      await page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected');
+      await page.waitForFunction(
+        () => document.documentElement.dataset.sitegenReload === 'connected',
+      );
       const loaded = page.waitForEvent('load');
       const started = performance.now();
       writeFileSync(full, change(original, marker));
@@ -228,13 +342,19 @@ if (!skipWatch) {
     return { disk, reload };
   };
   const body = await measure(articleFile, markFirstParagraph);
-  const template = await measure('src/templates/SiteFooter.tsx', (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`));
+  const template = await measure('src/templates/SiteFooter.tsx', (text, marker) =>
+    text.replace('Situs informasi;', `Situs informasi ${marker};`),
+  );
   await browser.close();
   watcher.kill('SIGTERM');
-  print(`\n## 3. sitegen watch, save to result (median (min–max) of ${body.disk.length} saves, shipped site)\n`);
+  print(
+    `\n## 3. sitegen watch, save to result (median (min–max) of ${body.disk.length} saves, shipped site)\n`,
+  );
   print('| edit | to rewritten page on disk | to reloaded page in Chromium |\n|---|---|---|');
   print(`| article body | ${spread(body.disk, 1, ' ms')} | ${spread(body.reload, 1, ' ms')} |`);
-  print(`| template (SiteFooter.tsx) | ${spread(template.disk, 1, ' ms')} | ${spread(template.reload, 1, ' ms')} |`);
+  print(
+    `| template (SiteFooter.tsx) | ${spread(template.disk, 1, ' ms')} | ${spread(template.reload, 1, ' ms')} |`,
+  );
 }
 
 // 3b. Watch on the generated 10,000-article site (disk only): a body, a title and a template
@@ -249,10 +369,14 @@ if (!skipWatch && !isQuick) {
   const file = path.join(articles, name);
   const footer = path.join(root, 'src/templates/SiteFooter.tsx');
   const page = path.join(root, 'dist/artikel', name.replace(/\.md$/, ''), 'index.html');
-  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--out', path.join(root, 'dist'), '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: path.join(work, 'cache-10000') },
-  });
+  const watcher = spawn(
+    process.execPath,
+    [cli, 'watch', '--root', root, '--out', path.join(root, 'dist'), '--port', '0'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: path.join(work, 'cache-10000') },
+    },
+  );
   await new Promise((resolve) => {
     let out = '';
     watcher.stdout.on('data', (chunk) => {
@@ -267,7 +391,8 @@ if (!skipWatch && !isQuick) {
       const marker = `penanda${i}x${Date.now()}`;
       const started = performance.now();
       writeFileSync(target, change(original, marker));
-      while (!readFileSync(page, 'utf8').includes(marker)) await new Promise((resolve) => setTimeout(resolve, 2));
+      while (!readFileSync(page, 'utf8').includes(marker))
+        await new Promise((resolve) => setTimeout(resolve, 2));
       times.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
@@ -275,13 +400,27 @@ if (!skipWatch && !isQuick) {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     return times;
   };
-  const body = await saves(file, (text, marker) => text.replace(/\n---\n\n/, `\n---\n\n${marker} `), 10);
-  const title = await saves(file, (text, marker) => text.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} ${marker}"`), 10);
-  const template = await saves(footer, (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`), 10);
+  const body = await saves(
+    file,
+    (text, marker) => text.replace(/\n---\n\n/, `\n---\n\n${marker} `),
+    10,
+  );
+  const title = await saves(
+    file,
+    (text, marker) => text.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} ${marker}"`),
+    10,
+  );
+  const template = await saves(
+    footer,
+    (text, marker) => text.replace('Situs informasi;', `Situs informasi ${marker};`),
+    10,
+  );
   watcher.kill('SIGTERM');
   figures.bigWatch = { body, title, template };
   const row = (times) => `${spread(times, 0, ' ms')}, ${times.length} saves`;
-  print('\n## 3b. sitegen watch on 10,000 articles, save to its page rewritten on disk (median (min–max))\n');
+  print(
+    '\n## 3b. sitegen watch on 10,000 articles, save to its page rewritten on disk (median (min–max))\n',
+  );
   print('| edit | to rewritten page on disk |\n|---|---|');
   print(`| article body | ${row(body)} |`);
   print(`| article title (the page, the lists, its brand page, its card) | ${row(title)} |`);
@@ -311,12 +450,18 @@ if (!skipWatch && !isQuick) {
   const js = size(html0.match(/src="\/(assets\/client\.[^"]+)"/)[1]);
   const icon = size(html0.match(/href="\/(assets\/favicon\.[^"]+)"/)[1]);
   print('\n## 4. Output weight per page kind (KB; gzip -9)\n');
-  print('| page | HTML raw | HTML gzip | CSS gzip | JS gzip | first load gzip |\n|---|---|---|---|---|---|');
+  print(
+    '| page | HTML raw | HTML gzip | CSS gzip | JS gzip | first load gzip |\n|---|---|---|---|---|---|',
+  );
   for (const [name, file] of kinds) {
     const html = size(file);
-    print(`| ${name} | ${kb(html.raw)} | ${kb(html.gzip)} | ${kb(css.gzip)} | ${kb(js.gzip)} | ${kb(html.gzip + css.gzip + js.gzip)} |`);
+    print(
+      `| ${name} | ${kb(html.raw)} | ${kb(html.gzip)} | ${kb(css.gzip)} | ${kb(js.gzip)} | ${kb(html.gzip + css.gzip + js.gzip)} |`,
+    );
   }
-  print(`\nstylesheet ${kb(css.raw)} KB raw / ${kb(css.gzip)} KB gzip; client script ${kb(js.raw)} KB raw / ${kb(js.gzip)} KB gzip; icon ${icon.raw} B; logos are inline SVG (~${kb(Buffer.byteLength(html0.match(/<svg class="brand-logo"[\s\S]*?<\/svg>/)[0]))} KB each)`);
+  print(
+    `\nstylesheet ${kb(css.raw)} KB raw / ${kb(css.gzip)} KB gzip; client script ${kb(js.raw)} KB raw / ${kb(js.gzip)} KB gzip; icon ${icon.raw} B; logos are inline SVG (~${kb(Buffer.byteLength(html0.match(/<svg class="brand-logo"[\s\S]*?<\/svg>/)[0]))} KB each)`,
+  );
 }
 
 // Summary: every row of the performance targets (issue 14) with the figures measured above.

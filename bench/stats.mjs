@@ -18,10 +18,16 @@ export function spread(values, digits, unit = '') {
  * lowest and highest per-pair ratio. The ratio of the medians always lies within that range.
  */
 export function pairedRatio(numerators, denominators) {
-  if (numerators.length !== denominators.length) throw new Error('pairedRatio: series of different lengths');
+  if (numerators.length !== denominators.length)
+    throw new Error('pairedRatio: series of different lengths');
   const pairs = numerators.map((value, i) => value / denominators[i]);
-  return { median: median(numerators) / median(denominators), min: Math.min(...pairs), max: Math.max(...pairs) };
+  return {
+    median: median(numerators) / median(denominators),
+    min: Math.min(...pairs),
+    max: Math.max(...pairs),
+  };
 }
 
 /** "1.80× (1.71–1.93)" for a { median, min, max } ratio. */
-export const formatRatio = ({ median: mid, min, max }, digits = 2) => `${mid.toFixed(digits)}× (${min.toFixed(digits)}–${max.toFixed(digits)})`;
+export const formatRatio = ({ median: mid, min, max }, digits = 2) =>
+  `${mid.toFixed(digits)}× (${min.toFixed(digits)}–${max.toFixed(digits)})`;

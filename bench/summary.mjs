@@ -14,12 +14,21 @@ import { formatRatio, median, pairedRatio, spread } from './stats.mjs';
  *   bigWatch: { body, title, template: [ms per save] }, or undefined when 3b did not run.
  * `compareSizes` are the sizes 2b was asked for; `sizesGiven` whether they came from --sizes.
  */
-export function printSummary(figures, { compareSizes, sizesGiven, skipWatch, print = (line = '') => console.log(line) }) {
+export function printSummary(
+  figures,
+  { compareSizes, sizesGiven, skipWatch, print = (line = '') => console.log(line) },
+) {
   const rows = [];
-  const row = (what, measured, target = '—', result = '—') => rows.push([what, measured, target, result]);
+  const row = (what, measured, target = '—', result = '—') =>
+    rows.push([what, measured, target, result]);
   const verdict = (shown, limit) => (Number(shown) <= limit ? 'met' : 'missed');
   const articles = (count) => `N = ${count.toLocaleString('en-US')}`;
-  const seconds = (walls) => spread(walls.map((ms) => ms / 1000), 2, ' s');
+  const seconds = (walls) =>
+    spread(
+      walls.map((ms) => ms / 1000),
+      2,
+      ' s',
+    );
   const perPage = (tool) => tool.walls.map((ms) => ms / tool.pages);
 
   // Shipped site over the start-up floor (section 1: hyperfine's runs).
@@ -37,7 +46,8 @@ export function printSummary(figures, { compareSizes, sizesGiven, skipWatch, pri
   const measuredAt = (count, name) => {
     const tool = compared.get(count)?.[name];
     if (tool && !tool.error) return { tool };
-    if (tool || figures.compareErrors.has(count)) return { why: 'failed: see 2b', result: 'failed' };
+    if (tool || figures.compareErrors.has(count))
+      return { why: 'failed: see 2b', result: 'failed' };
     return { why: `not run (${sizesGiven ? 'not in --sizes' : '--quick'})`, result: 'not run' };
   };
   const labels = { sitegen: 'sitegen (--no-cards)', hugo: 'Hugo', eleventy: 'Eleventy' };
@@ -46,7 +56,11 @@ export function printSummary(figures, { compareSizes, sizesGiven, skipWatch, pri
     for (const [name, label] of Object.entries(labels)) {
       const { tool, why, result } = measuredAt(count, name);
       const what = `${articles(count)}: ${label}: wall; ms per page; peak RSS`;
-      if (tool) row(what, `${seconds(tool.walls)}; ${spread(perPage(tool), 3, ' ms')}; ${spread(tool.peaks, 0, ' MB')}`);
+      if (tool)
+        row(
+          what,
+          `${seconds(tool.walls)}; ${spread(perPage(tool), 3, ' ms')}; ${spread(tool.peaks, 0, ' MB')}`,
+        );
       else row(what, why, '—', result);
     }
     for (const name of ['hugo', 'eleventy']) {
@@ -60,7 +74,12 @@ export function printSummary(figures, { compareSizes, sizesGiven, skipWatch, pri
         continue;
       }
       const ratio = pairedRatio(ours.tool.walls, theirs.tool.walls);
-      row(what, `${formatRatio(ratio)} per round`, target, limit === undefined ? '—' : verdict(ratio.median.toFixed(2), limit));
+      row(
+        what,
+        `${formatRatio(ratio)} per round`,
+        target,
+        limit === undefined ? '—' : verdict(ratio.median.toFixed(2), limit),
+      );
     }
   }
 
@@ -76,7 +95,9 @@ export function printSummary(figures, { compareSizes, sizesGiven, skipWatch, pri
     const missing = fifty.tool ? ten : fifty;
     row(linear, missing.why, linearTarget, missing.result);
   }
-  const rss = fifty.tool ? [spread(fifty.tool.peaks, 0, ' MB'), verdict(median(fifty.tool.peaks).toFixed(0), 1024)] : [fifty.why, fifty.result];
+  const rss = fifty.tool
+    ? [spread(fifty.tool.peaks, 0, ' MB'), verdict(median(fifty.tool.peaks).toFixed(0), 1024)]
+    : [fifty.why, fifty.result];
   row(`${articles(50000)}: sitegen peak RSS`, rss[0], '≤ 1 GB (1,024 MB)', rss[1]);
 
   // Watch on the 10,000-article site (section 3b), save to its page rewritten on disk.
@@ -89,8 +110,11 @@ export function printSummary(figures, { compareSizes, sizesGiven, skipWatch, pri
     ['title', '—', undefined],
     [
       'template',
-      build ? `≤ that site's cold build, ${seconds(build.walls)} (section 2, cards in the cache)` : "≤ that site's cold build (section 2)",
-      (times) => (build ? verdict(median(times).toFixed(0), median(build.walls)) : 'no cold build to compare'),
+      build
+        ? `≤ that site's cold build, ${seconds(build.walls)} (section 2, cards in the cache)`
+        : "≤ that site's cold build (section 2)",
+      (times) =>
+        build ? verdict(median(times).toFixed(0), median(build.walls)) : 'no cold build to compare',
     ],
   ];
   for (const [edit, target, judge] of watchRows) {

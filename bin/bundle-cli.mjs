@@ -11,7 +11,16 @@
 //                                        by one rename of a temporary file
 import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -45,7 +54,9 @@ export async function bundleCli() {
     // React must stay one instance shared with the site bundle; esbuild ships a
     // native binary; chokidar is only loaded by `watch`.
     external: ['react', 'react-dom', 'esbuild', 'chokidar'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
     define: { SITEGEN_VERSION: JSON.stringify(version) },
     metafile: true,
     logLevel: 'warning',
@@ -57,7 +68,10 @@ export async function bundleCli() {
     const info = statSync(path.resolve(root, file));
     // Changed while esbuild was reading it: the bundle may hold the old text, so record
     // something no file has and let the next run bundle again.
-    inputs[file] = info.mtimeMs >= startedAt - 2000 ? { mtimeMs: -1, size: -1 } : { mtimeMs: info.mtimeMs, size: info.size };
+    inputs[file] =
+      info.mtimeMs >= startedAt - 2000
+        ? { mtimeMs: -1, size: -1 }
+        : { mtimeMs: info.mtimeMs, size: info.size };
   }
   writeFileSync(path.join(binDir, dir, 'inputs.json'), `${JSON.stringify(inputs, null, 1)}\n`);
 
@@ -103,4 +117,5 @@ function removeRetired(own) {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await bundleCli();
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  await bundleCli();

@@ -46,7 +46,11 @@ function setUpArticleList() {
   const input = form.elements.namedItem('q') as HTMLInputElement;
   const cards = $$('[data-card]', grid).map((card) => ({
     card,
-    text: [$('.card-title', card)?.textContent, $('.card-excerpt', card)?.textContent, card.dataset.brand]
+    text: [
+      $('.card-title', card)?.textContent,
+      $('.card-excerpt', card)?.textContent,
+      card.dataset.brand,
+    ]
       .join(' ')
       .toLowerCase(),
   }));
@@ -134,7 +138,11 @@ function setUpNotFound() {
   console.error('404 Error: User attempted to access non-existent route:', path);
   const views = $$('[data-view]', root);
   if (views.length < 2) return;
-  const wanted = /\/brand\//.test(path) ? 'brand' : /\/artikel\//.test(path) ? 'article' : 'generic';
+  const wanted = /\/brand\//.test(path)
+    ? 'brand'
+    : /\/artikel\//.test(path)
+      ? 'article'
+      : 'generic';
   for (const view of views) view.hidden = view.dataset.view !== wanted;
 }
 

@@ -13,7 +13,10 @@ export const seo: SeoCopy = {
   }),
   article: (article) => ({ title: article.title, description: article.excerpt }),
   // The page shows the fallback article, so it carries the fallback article's own title and text.
-  missingArticle: (_article, site) => ({ title: site.fallbackArticle.title, description: site.fallbackArticle.bodyText }),
+  missingArticle: (_article, site) => ({
+    title: site.fallbackArticle.title,
+    description: site.fallbackArticle.bodyText,
+  }),
   brand: (brand, site) => ({
     title: `Review ${brand.name}: Rating ${brand.rating}/5`,
     description: `Review ${brand.name}: rating ${brand.rating}/5 dari ${groupThousands(site.ratingCount, '.')} ulasan, berdiri sejak ${brand.established}. ${brand.description}`,
@@ -25,9 +28,16 @@ export const seo: SeoCopy = {
   notFound: {
     generic: () => ({
       title: '404: Halaman Tidak Ditemukan',
-      description: 'Halaman yang Anda cari tidak ada. Kembali ke beranda untuk membaca artikel dan review kami.',
+      description:
+        'Halaman yang Anda cari tidak ada. Kembali ke beranda untuk membaca artikel dan review kami.',
     }),
-    brand: () => ({ title: 'Brand Tidak Ditemukan', description: 'Brand yang Anda cari tidak ada dalam daftar kami.' }),
-    article: (site) => ({ title: site.fallbackArticle.title, description: site.fallbackArticle.bodyText }),
+    brand: () => ({
+      title: 'Brand Tidak Ditemukan',
+      description: 'Brand yang Anda cari tidak ada dalam daftar kami.',
+    }),
+    article: (site) => ({
+      title: site.fallbackArticle.title,
+      description: site.fallbackArticle.bodyText,
+    }),
   },
 };

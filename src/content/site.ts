@@ -40,7 +40,8 @@ export const site: SiteConfig = {
     },
     {
       question: 'Bolehkah saya mengusulkan topik artikel?',
-      answer: 'Tentu. Kami menerima permintaan topik artikel; kirimkan usulan Anda lewat formulir di halaman ini.',
+      answer:
+        'Tentu. Kami menerima permintaan topik artikel; kirimkan usulan Anda lewat formulir di halaman ini.',
     },
   ],
   relatedTeasers: [

@@ -29,7 +29,12 @@ export function ArticleBody({
           <p className="article-brand">
             <BrandLogo brand={article.brand} />
             <BrandBadge brand={article.brand} />
-            {article.isDraft && <> <DraftMarker /></>}
+            {article.isDraft && (
+              <>
+                {' '}
+                <DraftMarker />
+              </>
+            )}
           </p>
         ) : (
           <p className="article-brand">
@@ -40,17 +45,28 @@ export function ArticleBody({
         {article.excerpt && <p className="lead">{article.excerpt}</p>}
         <p className="article-meta">
           <span>Oleh {article.author}</span> · <span>{article.date}</span> ·{' '}
-          {article.updated && <><span>Diperbarui {article.updated}</span> · </>}
+          {article.updated && (
+            <>
+              <span>Diperbarui {article.updated}</span> ·{' '}
+            </>
+          )}
           <span>{article.readTime}</span>
         </p>
         <p className="share">
           <button type="button" className="button button-secondary" data-share="">
             Bagikan
           </button>{' '}
-          <span className="share-status" role="status" aria-live="polite" data-share-status=""></span>
+          <span
+            className="share-status"
+            role="status"
+            aria-live="polite"
+            data-share-status=""
+          ></span>
         </p>
       </header>
-      {article.image && <Picture image={article.image} className="article-image container-narrow" isEager />}
+      {article.image && (
+        <Picture image={article.image} className="article-image container-narrow" isEager />
+      )}
       {/* `sitegen check` finds article bodies by the "prose" class (ARTICLE_BODY_CLASS in html-policy.ts). */}
       <div className="prose container-narrow" dangerouslySetInnerHTML={{ __html: article.html }} />
       <aside className="related container-narrow" aria-label="Artikel Terkait">

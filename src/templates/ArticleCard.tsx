@@ -9,7 +9,15 @@ import { Picture } from './Picture.tsx';
  * brand and meta line.
  * `data-card` and `data-brand` are what the list filter reads.
  */
-export function ArticleCard({ article, base, headingLevel = 3 }: { article: ArticleSummary; base: string; headingLevel?: 2 | 3 }) {
+export function ArticleCard({
+  article,
+  base,
+  headingLevel = 3,
+}: {
+  article: ArticleSummary;
+  base: string;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card article-card" data-card="" data-brand={article.brand.name}>

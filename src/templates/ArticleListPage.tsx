@@ -19,8 +19,15 @@ export function ArticleListPage({ layout, articles, pageSize }: ArticleListPageP
       <section className="page-head">
         <div className="container">
           <h1>Semua Artikel</h1>
-          <p className="lead">Panduan, tips, dan review seputar Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.</p>
-          <form className="list-search" role="search" aria-label="Saring daftar artikel" data-article-filter="">
+          <p className="lead">
+            Panduan, tips, dan review seputar Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.
+          </p>
+          <form
+            className="list-search"
+            role="search"
+            aria-label="Saring daftar artikel"
+            data-article-filter=""
+          >
             <label htmlFor="article-search">Cari artikel</label>
             <input
               id="article-search"
@@ -42,7 +49,12 @@ export function ArticleListPage({ layout, articles, pageSize }: ArticleListPageP
           </p>
           <div className="grid grid-3" data-article-grid="" data-page-size={pageSize}>
             {articles.map((article) => (
-              <ArticleCard key={article.slug} article={article} base={layout.base} headingLevel={2} />
+              <ArticleCard
+                key={article.slug}
+                article={article}
+                base={layout.base}
+                headingLevel={2}
+              />
             ))}
           </div>
           <div className="empty-state" data-empty-state="" hidden>

@@ -4,7 +4,13 @@ import type { BrandSummary } from './types.ts';
  * The brand's wordmark: its name in white on a rounded badge of the brand colour.
  * Inline SVG with a fixed size, so it costs no request and causes no layout shift.
  */
-export function BrandLogo({ brand, size = 'small' }: { brand: BrandSummary; size?: 'small' | 'large' }) {
+export function BrandLogo({
+  brand,
+  size = 'small',
+}: {
+  brand: BrandSummary;
+  size?: 'small' | 'large';
+}) {
   const width = size === 'large' ? 200 : 120;
   const height = size === 'large' ? 50 : 30;
   return (

@@ -15,7 +15,14 @@ export interface BrandPageProps {
 }
 
 /** /brand/{slug}/: logo, badge, heading, four stat cards, features and six article cards. */
-export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, articles }: BrandPageProps) {
+export function BrandPage({
+  layout,
+  brand,
+  ratingCount,
+  securityGrade,
+  awards,
+  articles,
+}: BrandPageProps) {
   return (
     <Document layout={layout}>
       <section className="brand-hero">
@@ -35,7 +42,11 @@ export function BrandPage({ layout, brand, ratingCount, securityGrade, awards, a
           </h2>
           <dl className="grid grid-4 stat-cards">
             {[
-              { label: 'Rating', value: `${brand.rating}/5`, note: `from ${groupThousands(ratingCount, ',')}+ reviews` },
+              {
+                label: 'Rating',
+                value: `${brand.rating}/5`,
+                note: `from ${groupThousands(ratingCount, ',')}+ reviews`,
+              },
               { label: 'Keamanan', value: securityGrade, note: 'Sertifikat Resmi' },
               { label: 'Didirikan', value: brand.established },
               { label: 'Penghargaan', value: awards },

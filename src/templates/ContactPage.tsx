@@ -3,7 +3,12 @@ import { Document } from './Document.tsx';
 
 export interface ContactPageProps {
   layout: Layout;
-  contact: { email: string; whatsapp: string; address: string; hours: { days: string; time: string }[] };
+  contact: {
+    email: string;
+    whatsapp: string;
+    address: string;
+    hours: { days: string; time: string }[];
+  };
   faq: Faq[];
 }
 
@@ -17,12 +22,19 @@ export function ContactPage({ layout, contact, faq }: ContactPageProps) {
       <section className="page-head">
         <div className="container">
           <h1>Hubungi Kami</h1>
-          <p className="lead">Punya pertanyaan, masukan, atau usulan topik artikel? Tulis pesan kepada tim redaksi kami.</p>
+          <p className="lead">
+            Punya pertanyaan, masukan, atau usulan topik artikel? Tulis pesan kepada tim redaksi
+            kami.
+          </p>
         </div>
       </section>
       <section className="section">
         <div className="container contact-layout">
-          <form className="card contact-form" data-contact-form="" aria-labelledby="contact-form-title">
+          <form
+            className="card contact-form"
+            data-contact-form=""
+            aria-labelledby="contact-form-title"
+          >
             <h2 id="contact-form-title">Kirim Pesan</h2>
             <p className="field">
               <label htmlFor="contact-name">Nama Lengkap</label>

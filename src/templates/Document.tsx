@@ -20,7 +20,12 @@ export function Document({ layout, children }: { layout: Layout; children: React
         {meta.author && <meta name="author" content={meta.author} />}
         {meta.isNoindex && <meta name="robots" content="noindex" />}
         {meta.canonical && <link rel="canonical" href={meta.canonical} />}
-        <link rel="alternate" type="application/atom+xml" title={layout.siteName} href={layout.feed} />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title={layout.siteName}
+          href={layout.feed}
+        />
         {meta.social && <SocialTags social={meta.social} />}
         <meta name="theme-color" content="#111827" />
         <link rel="icon" href={layout.assets.icon} type="image/svg+xml" />

@@ -20,8 +20,8 @@ export function HomePage({ layout, stats, brands, featured }: HomePageProps) {
         <div className="container">
           <h1 id="hero-title">Panduan dan Review Platform Slot Online</h1>
           <p className="lead">
-            Artikel, tips, dan strategi pengelolaan dana untuk pembaca dewasa, serta review jujur empat platform:
-            Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.
+            Artikel, tips, dan strategi pengelolaan dana untuk pembaca dewasa, serta review jujur
+            empat platform: Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.
           </p>
           <p className="hero-actions">
             <a className="button button-primary" href={href(base, '/artikel/')}>
@@ -70,7 +70,10 @@ export function HomePage({ layout, stats, brands, featured }: HomePageProps) {
       <section className="section cta" aria-labelledby="cta-title">
         <div className="container">
           <h2 id="cta-title">Ingin Belajar Lebih Banyak?</h2>
-          <p>Jelajahi semua artikel kami tentang pengelolaan dana, fitur permainan, dan keamanan akun.</p>
+          <p>
+            Jelajahi semua artikel kami tentang pengelolaan dana, fitur permainan, dan keamanan
+            akun.
+          </p>
           <p>
             <a className="button button-primary" href={href(base, '/artikel/')}>
               Lihat Semua Artikel

@@ -13,5 +13,10 @@ export function serializeJsonLd(data: object): string {
 
 /** One JSON-LD block. It is data, not script: CSP does not run it. */
 export function JsonLd({ data }: { data: object }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+    />
+  );
 }

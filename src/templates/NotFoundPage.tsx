@@ -19,7 +19,13 @@ export interface NotFoundPageProps {
 }
 
 /** 404 pages: the generic not-found view, 'Brand tidak ditemukan', or the fallback article. */
-export function NotFoundPage({ layout, view, hasAllViews, fallbackArticle, related }: NotFoundPageProps) {
+export function NotFoundPage({
+  layout,
+  view,
+  hasAllViews,
+  fallbackArticle,
+  related,
+}: NotFoundPageProps) {
   const { base } = layout;
   const isShown = (v: NotFoundView) => v === view;
   const isIncluded = (v: NotFoundView) => hasAllViews || isShown(v);

@@ -9,12 +9,29 @@ import type { ImageView } from './types.ts';
  * `fetchPriority` as they are spelt, and the pages keep attribute names lower case
  * (html-validate's attr-case rule).
  */
-export function Picture({ image, className, isEager = false }: { image: ImageView; className: string; isEager?: boolean }) {
-  const loading = isEager ? ({ loading: 'eager', fetchpriority: 'high' } as const) : ({ loading: 'lazy' } as const);
+export function Picture({
+  image,
+  className,
+  isEager = false,
+}: {
+  image: ImageView;
+  className: string;
+  isEager?: boolean;
+}) {
+  const loading = isEager
+    ? ({ loading: 'eager', fetchpriority: 'high' } as const)
+    : ({ loading: 'lazy' } as const);
   return (
     <picture className={className}>
       <source type="image/webp" {...{ srcset: image.srcset }} sizes={image.sizes} />
-      <img src={image.src} width={image.width} height={image.height} alt={image.alt} {...loading} decoding="async" />
+      <img
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt={image.alt}
+        {...loading}
+        decoding="async"
+      />
     </picture>
   );
 }

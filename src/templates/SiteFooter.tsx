@@ -19,7 +19,8 @@ export function SiteFooter({ layout }: { layout: Layout }) {
           </ul>
         </nav>
         <p className="footer-note">
-          © 2024 {layout.siteName}. Situs informasi; kami tidak menerima taruhan atau transaksi apa pun.
+          © 2024 {layout.siteName}. Situs informasi; kami tidak menerima taruhan atau transaksi apa
+          pun.
         </p>
       </div>
     </footer>

@@ -44,11 +44,23 @@ export function SiteHeader({ layout }: { layout: Layout }) {
               })}
             </ul>
           </nav>
-          <form className="nav-search" role="search" aria-label="Cari artikel di situs" action={href(base, '/artikel/')} data-nav-search="">
+          <form
+            className="nav-search"
+            role="search"
+            aria-label="Cari artikel di situs"
+            action={href(base, '/artikel/')}
+            data-nav-search=""
+          >
             <label className="visually-hidden" htmlFor="nav-search-input">
               Cari artikel
             </label>
-            <input id="nav-search-input" type="search" name="q" placeholder="Cari artikel..." autoComplete="off" />
+            <input
+              id="nav-search-input"
+              type="search"
+              name="q"
+              placeholder="Cari artikel..."
+              autoComplete="off"
+            />
             <button type="submit" className="nav-search-button">
               Cari
             </button>

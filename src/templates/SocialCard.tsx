@@ -20,23 +20,80 @@ export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) 
   // The outer box is the canvas (the generator's CARD_SIZE): satori adds padding to a
   // size rather than fitting it inside, so the spacing is the inner box's margin.
   return (
-    <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', backgroundColor: INK, color: '#ffffff', fontFamily: 'Inter' }}>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        backgroundColor: INK,
+        color: '#ffffff',
+        fontFamily: 'Inter',
+      }}
+    >
       <div style={{ height: 12, backgroundColor: brand?.color ?? ACCENT }} />
-      <div style={{ flexGrow: 1, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', margin: '52px 72px 56px' }}>
+      <div
+        style={{
+          flexGrow: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          margin: '52px 72px 56px',
+        }}
+      >
         <div style={{ display: 'flex', height: 60 }}>
           {brand && (
-            <div style={{ display: 'flex', alignItems: 'center', backgroundColor: brand.color, borderRadius: 999, padding: '0 28px', fontSize: 30, fontWeight: 700 }}>
+            <div
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                backgroundColor: brand.color,
+                borderRadius: 999,
+                padding: '0 28px',
+                fontSize: 30,
+                fontWeight: 700,
+              }}
+            >
               {brand.name}
             </div>
           )}
         </div>
-        <div style={{ display: 'flex', fontSize: title.length > 60 ? 56 : 66, fontWeight: 700, lineHeight: 1.15, letterSpacing: -1 }}>{title}</div>
+        <div
+          style={{
+            display: 'flex',
+            fontSize: title.length > 60 ? 56 : 66,
+            fontWeight: 700,
+            lineHeight: 1.15,
+            letterSpacing: -1,
+          }}
+        >
+          {title}
+        </div>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ display: 'flex', alignItems: 'center', fontSize: 34, fontWeight: 700 }}>
-            <div style={{ width: 20, height: 20, borderRadius: 10, backgroundColor: ACCENT, marginRight: 16 }} />
+            <div
+              style={{
+                width: 20,
+                height: 20,
+                borderRadius: 10,
+                backgroundColor: ACCENT,
+                marginRight: 16,
+              }}
+            />
             {siteName}
           </div>
-          <div style={{ display: 'flex', marginTop: 12, fontSize: 22, fontWeight: 400, lineHeight: 1.4, color: '#d1d5db' }}>{notice}</div>
+          <div
+            style={{
+              display: 'flex',
+              marginTop: 12,
+              fontSize: 22,
+              fontWeight: 400,
+              lineHeight: 1.4,
+              color: '#d1d5db',
+            }}
+          >
+            {notice}
+          </div>
         </div>
       </div>
     </div>

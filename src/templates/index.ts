@@ -33,4 +33,3 @@ export interface TemplateProps {
   NotFoundPage: NotFoundPageProps;
 }
 export type TemplateName = keyof TemplateProps;
-

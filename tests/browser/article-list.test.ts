@@ -29,7 +29,10 @@ const visibleCards = (page: Page) =>
   page.$$eval('[data-card]', (cards) =>
     cards
       .filter((card) => card.checkVisibility())
-      .map((card) => ({ title: card.querySelector('.card-title')!.textContent!.trim(), brand: (card as HTMLElement).dataset.brand })),
+      .map((card) => ({
+        title: card.querySelector('.card-title')!.textContent!.trim(),
+        brand: (card as HTMLElement).dataset.brand,
+      })),
   );
 const visibleTitles = async (page: Page) => (await visibleCards(page)).map((card) => card.title);
 const search = (page: Page) => page.locator('#article-search');
@@ -47,11 +50,13 @@ describe('article list filter', () => {
   test('"PEGASUS4D" matches the three Pegasus4D cards, ignoring case', async () => {
     const { page } = await site.open('/artikel/');
     await search(page).fill('PEGASUS4D');
-    await expect.poll(() => visibleCards(page)).toEqual([
-      { title: ALL_TITLES[9], brand: 'Pegasus4D' },
-      { title: ALL_TITLES[10], brand: 'Pegasus4D' },
-      { title: ALL_TITLES[11], brand: 'Pegasus4D' },
-    ]);
+    await expect
+      .poll(() => visibleCards(page))
+      .toEqual([
+        { title: ALL_TITLES[9], brand: 'Pegasus4D' },
+        { title: ALL_TITLES[10], brand: 'Pegasus4D' },
+        { title: ALL_TITLES[11], brand: 'Pegasus4D' },
+      ]);
     expect(await page.locator('[data-result-count]').textContent()).toBe('3 artikel');
     expect(await emptyState(page).isVisible()).toBe(false);
   });
@@ -60,16 +65,22 @@ describe('article list filter', () => {
     const { page } = await site.open('/artikel/');
     // 'phishing' appears only in the excerpt of the account-security article.
     await search(page).fill('Phishing');
-    await expect.poll(() => visibleTitles(page)).toEqual(['Menjaga Keamanan Akun dan Privasi di Lux88Togel']);
+    await expect
+      .poll(() => visibleTitles(page))
+      .toEqual(['Menjaga Keamanan Akun dan Privasi di Lux88Togel']);
     const excerpt = await page.locator('[data-card]:visible .card-excerpt').textContent();
     expect(excerpt).toContain('phishing');
-    expect(await page.locator('[data-card]:visible .card-title').textContent()).not.toMatch(/phishing/i);
+    expect(await page.locator('[data-card]:visible .card-title').textContent()).not.toMatch(
+      /phishing/i,
+    );
   });
 
   test('a phrase found only in one title finds that card', async () => {
     const { page } = await site.open('/artikel/');
     await search(page).fill('machine LEARNING');
-    await expect.poll(() => visibleTitles(page)).toEqual(['Teknologi AI dan Machine Learning di Pegasus4D']);
+    await expect
+      .poll(() => visibleTitles(page))
+      .toEqual(['Teknologi AI dan Machine Learning di Pegasus4D']);
   });
 
   test("a card's brand (data-brand) is searched even where title and excerpt do not name it", async () => {
@@ -78,19 +89,26 @@ describe('article list filter', () => {
     const { page, context } = await site.open('/artikel/');
     await context.route(site.url('/artikel/'), async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace('data-brand="Lux88Togel"', 'data-brand="Zeta Merek"');
+      const html = (await response.text()).replace(
+        'data-brand="Lux88Togel"',
+        'data-brand="Zeta Merek"',
+      );
       await route.fulfill({ response, body: html });
     });
     await page.reload();
     expect(await page.locator('[data-card]').first().getAttribute('data-brand')).toBe('Zeta Merek');
     await search(page).fill('ZETA merek');
-    await expect.poll(() => visibleCards(page)).toEqual([{ title: ALL_TITLES[0], brand: 'Zeta Merek' }]);
+    await expect
+      .poll(() => visibleCards(page))
+      .toEqual([{ title: ALL_TITLES[0], brand: 'Zeta Merek' }]);
   });
 
   test('the filter follows each keystroke', async () => {
     const { page } = await site.open('/artikel/');
     await search(page).pressSequentially('loy');
-    await expect.poll(async () => (await visibleCards(page)).map((card) => card.brand)).toEqual(['Loyal4D', 'Loyal4D', 'Loyal4D']);
+    await expect
+      .poll(async () => (await visibleCards(page)).map((card) => card.brand))
+      .toEqual(['Loyal4D', 'Loyal4D', 'Loyal4D']);
     await search(page).pressSequentially('x');
     await emptyState(page).waitFor({ state: 'visible' });
     expect(await visibleTitles(page)).toEqual([]);
@@ -147,18 +165,22 @@ describe('article list filter', () => {
     const { page } = await site.open('/artikel/');
     await search(page).fill('bonus');
     await search(page).press('Enter');
-    await expect.poll(() => visibleTitles(page)).toEqual(['Membaca Syarat dan Ketentuan Bonus di Loyal4D']);
+    await expect
+      .poll(() => visibleTitles(page))
+      .toEqual(['Membaca Syarat dan Ketentuan Bonus di Loyal4D']);
     expect(page.url()).toBe(site.url('/artikel/'));
   });
 
   test('/artikel/?q=loyal4d filters on load and fills the box', async () => {
     const { page } = await site.open('/artikel/?q=loyal4d');
     expect(await search(page).inputValue()).toBe('loyal4d');
-    await expect.poll(() => visibleCards(page)).toEqual([
-      { title: ALL_TITLES[3], brand: 'Loyal4D' },
-      { title: ALL_TITLES[4], brand: 'Loyal4D' },
-      { title: ALL_TITLES[5], brand: 'Loyal4D' },
-    ]);
+    await expect
+      .poll(() => visibleCards(page))
+      .toEqual([
+        { title: ALL_TITLES[3], brand: 'Loyal4D' },
+        { title: ALL_TITLES[4], brand: 'Loyal4D' },
+        { title: ALL_TITLES[5], brand: 'Loyal4D' },
+      ]);
   });
 
   test("'Muat Lebih Banyak Artikel' is visible and disabled with 12 articles", async () => {

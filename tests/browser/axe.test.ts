@@ -6,7 +6,10 @@ import { CONTENT_SECURITY_POLICY } from '../../src/generator/policy/html-policy.
 import { launchBrowser } from '../helpers/browser.ts';
 import { serveRootOnly404 } from '../helpers/static-server.ts';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 /** Every page kind, and what to do on it before the audit. */
 const PAGE_KINDS: { name: string; path: string; prepare?: (page: Page) => Promise<void> }[] = [
@@ -34,24 +37,37 @@ type Violation = { id: string; impact: string; help: string; nodes: { target: st
 async function audit(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe.run(document);
+    const result = await (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe.run(document);
     return result.violations;
   });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 describe('axe-core finds no violations', () => {
   let browser: Browser;
   let server: Awaited<ReturnType<typeof serveRootOnly404>>;
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), serveRootOnly404(inject('distDir'), CONTENT_SECURITY_POLICY)]);
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      serveRootOnly404(inject('distDir'), CONTENT_SECURITY_POLICY),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
-  for (const viewport of [{ width: 375, height: 800 }, { width: 1280, height: 900 }]) {
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
     const menuStates = viewport.width < 768 ? ['closed', 'open'] : ['closed'];
     for (const menu of menuStates) {
       it(`on every page kind at ${viewport.width} px with the menu ${menu}`, async () => {

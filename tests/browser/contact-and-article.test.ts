@@ -24,11 +24,16 @@ describe('contact form', () => {
       Object.fromEntries(
         (elements as (HTMLInputElement | HTMLTextAreaElement)[]).map((el) => [
           el.name,
-          { valid: el.validity.valid, valueMissing: el.validity.valueMissing, typeMismatch: el.validity.typeMismatch },
+          {
+            valid: el.validity.valid,
+            valueMissing: el.validity.valueMissing,
+            typeMismatch: el.validity.typeMismatch,
+          },
         ]),
       ),
     );
-  const contactLogs = (visit: Visit) => pageMessages(visit).filter((m) => m.text().includes('Contact form'));
+  const contactLogs = (visit: Visit) =>
+    pageMessages(visit).filter((m) => m.text().includes('Contact form'));
 
   test('the message box has six rows and every field is required', async () => {
     const { page } = await site.open('/kontak/');
@@ -115,7 +120,9 @@ describe("'Bagikan' on an article page", () => {
     expect(await status.textContent()).toBe('');
 
     await page.getByRole('button', { name: 'Bagikan' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-share-status]')!.textContent !== '');
+    await page.waitForFunction(
+      () => document.querySelector('[data-share-status]')!.textContent !== '',
+    );
     expect(await status.textContent()).toBe('Tautan disalin ke clipboard.');
     expect(await status.isVisible()).toBe(true);
     expect(await status.getAttribute('role')).toBe('status');
@@ -169,10 +176,26 @@ describe("'Bagikan' on an article page", () => {
 
 describe('brand mention in an article body', () => {
   const CASES = [
-    { path: '/artikel/loyal4d-strategi-bankroll-management/', name: 'Loyal4D', url: 'https://loyal4d.example/' },
-    { path: '/artikel/lux88togel-panduan-pemula-lengkap/', name: 'Lux88Togel', url: 'https://lux88togel.example/' },
-    { path: '/artikel/perang88-mengenal-fitur-slot-modern/', name: 'Perang88', url: 'https://perang88.example/' },
-    { path: '/artikel/pegasus4d-virtual-reality-gaming/', name: 'Pegasus4D', url: 'https://pegasus4d.example/' },
+    {
+      path: '/artikel/loyal4d-strategi-bankroll-management/',
+      name: 'Loyal4D',
+      url: 'https://loyal4d.example/',
+    },
+    {
+      path: '/artikel/lux88togel-panduan-pemula-lengkap/',
+      name: 'Lux88Togel',
+      url: 'https://lux88togel.example/',
+    },
+    {
+      path: '/artikel/perang88-mengenal-fitur-slot-modern/',
+      name: 'Perang88',
+      url: 'https://perang88.example/',
+    },
+    {
+      path: '/artikel/pegasus4d-virtual-reality-gaming/',
+      name: 'Pegasus4D',
+      url: 'https://pegasus4d.example/',
+    },
   ];
 
   test('the first mention links to the brand in a new tab, marked sponsored', async () => {
@@ -194,7 +217,10 @@ describe('brand mention in an article body', () => {
     await context.route('https://loyal4d.example/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Loyal4D</title>' }),
     );
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.locator('.prose a').first().click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.locator('.prose a').first().click(),
+    ]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe('https://loyal4d.example/');
     expect(await popup.evaluate(() => window.opener)).toBeNull();

@@ -7,7 +7,14 @@
  * the test if any page logged a Content Security Policy violation or threw.
  */
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page, Response } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  ConsoleMessage,
+  Page,
+  Response,
+} from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
 import { serveRootOnly404 } from '../helpers/static-server.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/generator/policy/html-policy.ts';
@@ -41,7 +48,8 @@ export interface OpenOptions extends BrowserContextOptions {
   allowProblems?: boolean;
 }
 
-const isCspViolation = (message: ConsoleMessage) => message.text().includes('Content Security Policy');
+const isCspViolation = (message: ConsoleMessage) =>
+  message.text().includes('Content Security Policy');
 
 export function useSite() {
   let browser: Browser;
@@ -103,7 +111,9 @@ export function useSite() {
         ],
         async flushConsole() {
           const marker = `__flush_${++sentinel}__`;
-          const seen = page.waitForEvent('console', { predicate: (message) => message.text() === marker });
+          const seen = page.waitForEvent('console', {
+            predicate: (message) => message.text() === marker,
+          });
           await page.evaluate((text) => console.debug(text), marker);
           await seen;
         },

@@ -12,7 +12,10 @@ const NAV_LABELS = ['Home', 'Artikel', 'Lux88Togel', 'Loyal4D', 'Perang88', 'Peg
 
 const toggle = (page: Page) => page.locator('[data-menu-toggle]');
 const navLinks = (page: Page) => page.locator('nav[aria-label="Navigasi utama"] a');
-const navLink = (page: Page, label: string) => page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: label, exact: true });
+const navLink = (page: Page, label: string) =>
+  page
+    .getByRole('navigation', { name: 'Navigasi utama' })
+    .getByRole('link', { name: label, exact: true });
 
 /** Visibility of every main nav link, in order. */
 async function linkVisibility(page: Page): Promise<boolean[]> {
@@ -90,7 +93,9 @@ describe('mobile menu (375x800)', () => {
     await page.keyboard.press('Escape');
     expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
     await navLink(page, 'Perang88').waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle'))).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle')),
+    ).toBe(true);
   });
 
   test('Escape with the menu closed leaves focus where it is', async () => {
@@ -119,7 +124,9 @@ describe('desktop header (1280 wide)', () => {
     const background = (label: string) =>
       navLink(page, label).evaluate((el) => getComputedStyle(el).backgroundColor);
     const active = await background('Loyal4D');
-    const inactive = await Promise.all(NAV_LABELS.filter((label) => label !== 'Loyal4D').map(background));
+    const inactive = await Promise.all(
+      NAV_LABELS.filter((label) => label !== 'Loyal4D').map(background),
+    );
     for (const colour of inactive) expect(colour).not.toBe(active);
     // Every inactive link looks the same; the active one is an opaque colour.
     expect(new Set(inactive).size).toBe(1);
@@ -132,7 +139,9 @@ describe('nav search', () => {
   const recordSubmits = (page: Page) =>
     page.evaluate(() => {
       (window as any).__submits = [];
-      window.addEventListener('submit', (event) => (window as any).__submits.push(event.defaultPrevented));
+      window.addEventListener('submit', (event) =>
+        (window as any).__submits.push(event.defaultPrevented),
+      );
     });
 
   test('submitting "  bankroll  " logs the trimmed query and stays on the page', async () => {
@@ -143,8 +152,14 @@ describe('nav search', () => {
     await input.fill('  bankroll  ');
     await input.press('Enter');
 
-    await expect.poll(() => pageMessages(visit).map((m) => m.text())).toEqual(['Search query: bankroll']);
-    const args = await Promise.all(pageMessages(visit)[0].args().map((arg) => arg.jsonValue()));
+    await expect
+      .poll(() => pageMessages(visit).map((m) => m.text()))
+      .toEqual(['Search query: bankroll']);
+    const args = await Promise.all(
+      pageMessages(visit)[0]
+        .args()
+        .map((arg) => arg.jsonValue()),
+    );
     expect(args).toContain('bankroll');
     expect(await page.evaluate(() => (window as any).__submits)).toEqual([true]);
     expect(page.url()).toBe(site.url('/'));
@@ -154,7 +169,9 @@ describe('nav search', () => {
     const visit = await site.open('/kontak/', { viewport: DESKTOP });
     await visit.page.getByPlaceholder('Cari artikel...').fill('RTP');
     await visit.page.locator('.nav-search-button').click();
-    await expect.poll(() => pageMessages(visit).map((m) => m.text())).toEqual(['Search query: RTP']);
+    await expect
+      .poll(() => pageMessages(visit).map((m) => m.text()))
+      .toEqual(['Search query: RTP']);
     expect(visit.page.url()).toBe(site.url('/kontak/'));
   });
 
@@ -178,7 +195,8 @@ describe('without JavaScript (375 wide)', () => {
   test('every nav link is visible and the useless toggle is not', async () => {
     const { page } = await site.open('/artikel/', { viewport: MOBILE, javaScriptEnabled: false });
     expect(await navLinks(page).allTextContents()).toEqual(NAV_LABELS);
-    for (const label of NAV_LABELS) expect(await navLink(page, label).isVisible(), label).toBe(true);
+    for (const label of NAV_LABELS)
+      expect(await navLink(page, label).isVisible(), label).toBe(true);
     expect(await toggle(page).isVisible()).toBe(false);
   });
 });
@@ -187,13 +205,17 @@ describe('the after-each guard', () => {
   test('sees a CSP violation and a page error', async () => {
     const visit = await site.open('/', { allowProblems: true });
     // An inline script is exactly what the site's CSP forbids.
-    await visit.page
-      .addScriptTag({ content: 'window.__inlineRan = true;' })
-      .catch(() => undefined);
-    await visit.page.evaluate(() => setTimeout(() => {
-      throw new Error('boom from the page');
-    }));
-    await expect.poll(() => visit.problems().join('\n')).toMatch(/Content Security Policy[\s\S]*boom from the page|boom from the page[\s\S]*Content Security Policy/);
+    await visit.page.addScriptTag({ content: 'window.__inlineRan = true;' }).catch(() => undefined);
+    await visit.page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('boom from the page');
+      }),
+    );
+    await expect
+      .poll(() => visit.problems().join('\n'))
+      .toMatch(
+        /Content Security Policy[\s\S]*boom from the page|boom from the page[\s\S]*Content Security Policy/,
+      );
     expect(await visit.page.evaluate(() => (window as any).__inlineRan)).toBeUndefined();
   });
 });

@@ -11,7 +11,8 @@ const site = useSite();
 const FALLBACK_BODY =
   'Artikel yang Anda cari tidak dapat ditemukan. Silakan kembali ke halaman artikel untuk melihat artikel lainnya.';
 
-const view = (page: Page, name: 'generic' | 'brand' | 'article') => page.locator(`[data-not-found] [data-view="${name}"]`);
+const view = (page: Page, name: 'generic' | 'brand' | 'article') =>
+  page.locator(`[data-not-found] [data-view="${name}"]`);
 /** Which of the three views a reader can see. */
 const shownViews = (page: Page) =>
   page.$$eval('[data-not-found] [data-view]', (views) =>
@@ -46,8 +47,13 @@ describe('404 with JavaScript', () => {
 
   test('the home link leads back to the home page', async () => {
     const { page } = await site.open('/tidak-ada/');
-    await Promise.all([page.waitForURL(site.url('/')), view(page, 'generic').getByRole('link', { name: 'Kembali ke Beranda' }).click()]);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Panduan dan Review Platform Slot Online');
+    await Promise.all([
+      page.waitForURL(site.url('/')),
+      view(page, 'generic').getByRole('link', { name: 'Kembali ke Beranda' }).click(),
+    ]);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+      'Panduan dan Review Platform Slot Online',
+    );
   });
 
   test("/brand/tidak-ada/ shows 'Brand tidak ditemukan' and hides the generic view", async () => {
@@ -55,19 +61,23 @@ describe('404 with JavaScript', () => {
     const { page, response } = visit;
     expect(response?.status()).toBe(404);
     await expect.poll(() => shownViews(page)).toEqual(['brand']);
-    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Brand tidak ditemukan']);
+    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([
+      'Brand tidak ditemukan',
+    ]);
     expect(await view(page, 'generic').isVisible()).toBe(false);
     expect(await page.getByText('Oops! Page not found').isVisible()).toBe(false);
-    await expect.poll(() => notFoundLogs(pageMessages(visit)).map((m) => m.text())).toEqual([
-      expect.stringContaining('/brand/tidak-ada/'),
-    ]);
+    await expect
+      .poll(() => notFoundLogs(pageMessages(visit)).map((m) => m.text()))
+      .toEqual([expect.stringContaining('/brand/tidak-ada/')]);
   });
 
   test('/artikel/tidak-ada/ shows the fallback article', async () => {
     const { page, response } = await site.open('/artikel/tidak-ada/');
     expect(response?.status()).toBe(404);
     await expect.poll(() => shownViews(page)).toEqual(['article']);
-    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Artikel Tidak Ditemukan']);
+    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([
+      'Artikel Tidak Ditemukan',
+    ]);
     const body = view(page, 'article').getByText(FALLBACK_BODY, { exact: true });
     expect(await body.isVisible()).toBe(true);
     expect(await page.getByText('Oops! Page not found').isVisible()).toBe(false);
@@ -80,8 +90,12 @@ describe('404 without JavaScript', () => {
     const { page, response } = await site.open('/brand/tidak-ada/', { javaScriptEnabled: false });
     expect(response?.status()).toBe(404);
     expect(await shownViews(page)).toEqual(['generic']);
-    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Oops! Page not found']);
-    expect(await view(page, 'generic').getByRole('link', { name: 'Kembali ke Beranda' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([
+      'Oops! Page not found',
+    ]);
+    expect(
+      await view(page, 'generic').getByRole('link', { name: 'Kembali ke Beranda' }).isVisible(),
+    ).toBe(true);
     expect(await page.getByText('Brand tidak ditemukan').isVisible()).toBe(false);
   });
 });

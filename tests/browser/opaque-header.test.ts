@@ -34,8 +34,16 @@ function textUnder(page: Page, x: number, y: number): Promise<string> {
 }
 
 /** A capture of `box` with the main content visible, and one with it hidden (layout kept). */
-async function captureWithAndWithoutContent(page: Page, box: { x: number; y: number; width: number; height: number }) {
-  const clip = { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+async function captureWithAndWithoutContent(
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+) {
+  const clip = {
+    x: Math.round(box.x),
+    y: Math.round(box.y),
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+  };
   const withContent = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
   // Through the DevTools protocol, and through the CSSOM: the page's CSP does not apply.
   await page.evaluate(() => {
@@ -71,7 +79,12 @@ describe('the header and the mobile menu are opaque', () => {
     const titleBox = (await page.locator('.article-card .card-title').first().boundingBox())!;
     const under = await textUnder(page, titleBox.x + 10, box.height / 2);
     expect(under, 'test setup: card text lies under the header').not.toBe('');
-    const { withContent, withoutContent } = await captureWithAndWithoutContent(page, { ...box, y: 0 });
-    expect(withContent.equals(withoutContent), 'the page shows through the sticky header').toBe(true);
+    const { withContent, withoutContent } = await captureWithAndWithoutContent(page, {
+      ...box,
+      y: 0,
+    });
+    expect(withContent.equals(withoutContent), 'the page shows through the sticky header').toBe(
+      true,
+    );
   });
 });

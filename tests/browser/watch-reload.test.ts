@@ -14,7 +14,11 @@ declare global {
 
 /** Waits until the page's event stream is open and the server has said the page is up to date. */
 function connected(page: Page) {
-  return page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected', null, { timeout: 10_000 });
+  return page.waitForFunction(
+    () => document.documentElement.dataset.sitegenReload === 'connected',
+    null,
+    { timeout: 10_000 },
+  );
 }
 
 /** The build revision the page has seen: its stamp, then the id of each event it took without reloading. */
@@ -53,16 +57,32 @@ describe('sitegen watch in a real browser', () => {
     const slug = 'pegasus4d-virtual-reality-gaming';
     await page.goto(`${base}artikel/${slug}/`);
     // The event stream is open once the reload script has run.
-    await page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected', null, { timeout: 5000 });
+    await page.waitForFunction(
+      () => document.documentElement.dataset.sitegenReload === 'connected',
+      null,
+      { timeout: 5000 },
+    );
 
     const file = path.join(project, 'src/content/articles', `${slug}.md`);
     const original = readFileSync(file, 'utf8');
     const reloaded = page.waitForEvent('load');
-    writeFileSync(file, original.replace('\n---\n\n', '\n---\n\nParagraf baru yang muncul tanpa memuat ulang manual. '));
+    writeFileSync(
+      file,
+      original.replace(
+        '\n---\n\n',
+        '\n---\n\nParagraf baru yang muncul tanpa memuat ulang manual. ',
+      ),
+    );
     await reloaded;
-    await expect.poll(() => page.locator('.prose').textContent()).toContain('Paragraf baru yang muncul tanpa memuat ulang manual.');
+    await expect
+      .poll(() => page.locator('.prose').textContent())
+      .toContain('Paragraf baru yang muncul tanpa memuat ulang manual.');
 
-    await page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected', null, { timeout: 5000 });
+    await page.waitForFunction(
+      () => document.documentElement.dataset.sitegenReload === 'connected',
+      null,
+      { timeout: 5000 },
+    );
     const brokenReload = page.waitForEvent('load');
     writeFileSync(file, `${original}\n<div>tidak ditutup\n`);
     await brokenReload;
@@ -72,14 +92,24 @@ describe('sitegen watch in a real browser', () => {
     const line = `${original}\n<div>tidak ditutup\n`.split('\n').indexOf('<div>tidak ditutup') + 1;
     const errorLine = page.locator('.frame .error-line');
     expect(await errorLine.textContent()).toBe(`> ${line} | <div>tidak ditutup`);
-    expect(await page.locator('.frame figcaption').textContent()).toBe(`src/content/articles/${slug}.md:${line}`);
-    expect(await errorLine.evaluate((element) => getComputedStyle(element).display)).toBe('inline-block');
+    expect(await page.locator('.frame figcaption').textContent()).toBe(
+      `src/content/articles/${slug}.md:${line}`,
+    );
+    expect(await errorLine.evaluate((element) => getComputedStyle(element).display)).toBe(
+      'inline-block',
+    );
 
-    await page.waitForFunction(() => document.documentElement.dataset.sitegenReload === 'connected', null, { timeout: 5000 });
+    await page.waitForFunction(
+      () => document.documentElement.dataset.sitegenReload === 'connected',
+      null,
+      { timeout: 5000 },
+    );
     const fixedReload = page.waitForEvent('load');
     writeFileSync(file, original);
     await fixedReload;
-    expect(await page.locator('h1').first().textContent()).toBe('Virtual Reality Gaming di Pegasus4D: Sejauh Mana Perkembangannya?');
+    expect(await page.locator('h1').first().textContent()).toBe(
+      'Virtual Reality Gaming di Pegasus4D: Sejauh Mana Perkembangannya?',
+    );
     expect(cspViolations).toEqual([]);
   });
 
@@ -110,13 +140,24 @@ describe('sitegen watch in a real browser', () => {
     });
     await page.evaluate(() => window.scrollTo(0, 400));
     const oldHref = await page.locator('link[rel="stylesheet"]').getAttribute('href');
-    expect(await page.evaluate(() => getComputedStyle(document.body).outlineColor)).not.toBe('rgb(1, 2, 3)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineColor)).not.toBe(
+      'rgb(1, 2, 3)',
+    );
 
-    const restore = edit('src/templates/styles.css', (text) => `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
+    const restore = edit(
+      'src/templates/styles.css',
+      (text) => `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`,
+    );
     try {
-      await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)', null, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)',
+        null,
+        { timeout: 10_000 },
+      );
       // The old link goes once the new one has loaded: one stylesheet, the new fingerprint.
-      await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 1);
+      await page.waitForFunction(
+        () => document.querySelectorAll('link[rel="stylesheet"]').length === 1,
+      );
       const newHref = await page.locator('link[rel="stylesheet"]').getAttribute('href');
       expect(newHref).toMatch(/^\/assets\/styles\.[0-9a-f]+\.css$/);
       expect(newHref).not.toBe(oldHref);
@@ -126,7 +167,11 @@ describe('sitegen watch in a real browser', () => {
     } finally {
       restore();
     }
-    await page.waitForFunction(() => getComputedStyle(document.body).outlineColor !== 'rgb(1, 2, 3)', null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => getComputedStyle(document.body).outlineColor !== 'rgb(1, 2, 3)',
+      null,
+      { timeout: 10_000 },
+    );
     expect(await page.evaluate(() => window.__marker)).toBe(1);
     await page.close();
   });
@@ -137,7 +182,9 @@ describe('sitegen watch in a real browser', () => {
     const otherRevision = await revisionOf(other);
     const reloaded = saved.waitForEvent('load', { timeout: 10_000 });
     // Glued to the first word, so the word count (and the read time on other pages) stays the same.
-    edit('src/content/articles/pegasus4d-teknologi-ai-machine-learning.md', (t) => t.replace('\n---\n\n', '\n---\n\npenanda-simpan-'));
+    edit('src/content/articles/pegasus4d-teknologi-ai-machine-learning.md', (t) =>
+      t.replace('\n---\n\n', '\n---\n\npenanda-simpan-'),
+    );
     await reloaded;
     await expect.poll(() => saved.locator('.prose').textContent()).toContain('penanda-simpan-');
     expect(await saved.evaluate(() => window.__marker)).toBeUndefined();
@@ -153,14 +200,20 @@ describe('sitegen watch in a real browser', () => {
     // Hold the page's event stream: the page has loaded but is not connected yet.
     let held!: (route: Route) => void;
     const streamHeld = new Promise<Route>((resolve) => (held = resolve));
-    await page.route((url) => url.pathname === '/__sitegen/events', (route) => held(route), { times: 1 });
+    await page.route(
+      (url) => url.pathname === '/__sitegen/events',
+      (route) => held(route),
+      { times: 1 },
+    );
     await page.goto(`${base}kontak/`);
     const route = await streamHeld;
     await page.evaluate(() => (window.__marker = 1));
     const servedAt = await revisionOf(page);
 
     // A rebuild that does not change this page finishes meanwhile; the page misses its event.
-    edit('src/content/articles/perang88-mengatur-batas-waktu-bermain.md', (t) => t.replace('\n---\n\n', '\n---\n\nbalapan-'));
+    edit('src/content/articles/perang88-mengatur-batas-waktu-bermain.md', (t) =>
+      t.replace('\n---\n\n', '\n---\n\nbalapan-'),
+    );
     await eventually(async () => {
       const html = await (await fetch(`${base}kontak/`)).text();
       return Number(html.match(/data-revision="(\d+)"/)?.[1]) > servedAt;
@@ -175,13 +228,19 @@ describe('sitegen watch in a real browser', () => {
   });
 
   it('reloads every open page after a template save', async () => {
-    const pages = await Promise.all(['/artikel/loyal4d-memahami-syarat-bonus/', '/brand/perang88/'].map(openMarked));
+    const pages = await Promise.all(
+      ['/artikel/loyal4d-memahami-syarat-bonus/', '/brand/perang88/'].map(openMarked),
+    );
     const reloads = pages.map((page) => page.waitForEvent('load', { timeout: 10_000 }));
-    const restore = edit('src/templates/SiteFooter.tsx', (t) => t.replace('Situs informasi;', 'Situs informasi tersimpan;'));
+    const restore = edit('src/templates/SiteFooter.tsx', (t) =>
+      t.replace('Situs informasi;', 'Situs informasi tersimpan;'),
+    );
     try {
       await Promise.all(reloads);
       for (const page of pages) {
-        await expect.poll(() => page.locator('.footer-note').textContent()).toContain('Situs informasi tersimpan;');
+        await expect
+          .poll(() => page.locator('.footer-note').textContent())
+          .toContain('Situs informasi tersimpan;');
         expect(await page.evaluate(() => window.__marker)).toBeUndefined();
       }
     } finally {

@@ -1,4 +1,12 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
@@ -49,7 +57,9 @@ function page(out: string, url: string): CheerioAPI {
 
 /** Every file under `dir` with its mtime, in ms. */
 function mtimes(dir: string): Record<string, number> {
-  return Object.fromEntries(readdirSync(dir).map((name) => [name, statSync(path.join(dir, name)).mtimeMs]));
+  return Object.fromEntries(
+    readdirSync(dir).map((name) => [name, statSync(path.join(dir, name)).mtimeMs]),
+  );
 }
 
 describe('article images: front matter image and imageAlt, built with the real CLI', () => {
@@ -59,7 +69,9 @@ describe('article images: front matter image and imageAlt, built with the real C
   let out: string;
   let first: any;
   const build = (outDir: string, ...args: string[]) =>
-    runCli(['build', '--root', project, '--out', outDir, '--json', ...args], { env: { SITEGEN_CACHE_DIR: cache } });
+    runCli(['build', '--root', project, '--out', outDir, '--json', ...args], {
+      env: { SITEGEN_CACHE_DIR: cache },
+    });
   /** Replaces `from` by `to` in an article; returns the undo. */
   const edit = (file: string, from: string, to: string) => {
     const full = path.join(project, file);
@@ -77,10 +89,21 @@ describe('article images: front matter image and imageAlt, built with the real C
     const images = path.join(project, 'src/content/images');
     await mkdir(images, { recursive: true });
     // With EXIF, so that dropping metadata is something the build has to do.
-    await gradient(1600, 900, 3).withExif({ IFD0: { ImageDescription: 'sumber uji' } }).jpeg({ quality: 95 }).toFile(path.join(images, 'gradient.jpg'));
+    await gradient(1600, 900, 3)
+      .withExif({ IFD0: { ImageDescription: 'sumber uji' } })
+      .jpeg({ quality: 95 })
+      .toFile(path.join(images, 'gradient.jpg'));
     await gradient(300, 200, 4).png().toFile(path.join(images, 'small.png'));
-    edit(ARTICLE, 'order: 1\n', 'order: 1\nimage: images/gradient.jpg\nimageAlt: Gradien warna dari kiri ke kanan\n');
-    edit('src/content/articles/nusa77-ulasan.md', 'order: 2\n', 'order: 2\nimage: images/small.png\nimageAlt: Gambar kecil uji\n');
+    edit(
+      ARTICLE,
+      'order: 1\n',
+      'order: 1\nimage: images/gradient.jpg\nimageAlt: Gradien warna dari kiri ke kanan\n',
+    );
+    edit(
+      'src/content/articles/nusa77-ulasan.md',
+      'order: 2\n',
+      'order: 2\nimage: images/small.png\nimageAlt: Gambar kecil uji\n',
+    );
     const result = await build(out);
     if (result.code !== 0) throw new Error(`test setup: build failed:\n${result.stderr}`);
     first = JSON.parse(result.stdout);
@@ -98,15 +121,26 @@ describe('article images: front matter image and imageAlt, built with the real C
     for (const [url, width] of webp) {
       expect(url).toMatch(/^\/assets\/images\/gradient-\d+\.[0-9a-f]{10}\.webp$/);
       const meta = await sharp(path.join(out, url)).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, Math.round((900 * width) / 1600)]);
+      expect([meta.format, meta.width, meta.height]).toEqual([
+        'webp',
+        width,
+        Math.round((900 * width) / 1600),
+      ]);
     }
     const img = $('picture > img');
     expect(img.attr('src')).toMatch(/^\/assets\/images\/gradient-1200\.[0-9a-f]{10}\.jpg$/);
     const fallback = await sharp(path.join(out, img.attr('src')!)).metadata();
     expect([fallback.format, fallback.width, fallback.height]).toEqual(['jpeg', 1200, 675]);
-    expect([img.attr('width'), img.attr('height')]).toEqual([String(fallback.width), String(fallback.height)]);
+    expect([img.attr('width'), img.attr('height')]).toEqual([
+      String(fallback.width),
+      String(fallback.height),
+    ]);
     expect(img.attr('alt')).toBe('Gradien warna dari kiri ke kanan');
-    expect([img.attr('loading'), img.attr('fetchpriority'), img.attr('decoding')]).toEqual(['eager', 'high', 'async']);
+    expect([img.attr('loading'), img.attr('fetchpriority'), img.attr('decoding')]).toEqual([
+      'eager',
+      'high',
+      'async',
+    ]);
     // Below the header, before the body.
     expect($('.article-head + picture.article-image + .prose')).toHaveLength(1);
   });
@@ -115,11 +149,19 @@ describe('article images: front matter image and imageAlt, built with the real C
     const article = page(out, 'artikel/perang88-panduan');
     for (const url of ['', 'artikel', 'brand/perang88']) {
       const $ = page(out, url);
-      const card = $('.article-card').filter((_, el) => $(el).find('a[href="/artikel/perang88-panduan/"]').length > 0);
+      const card = $('.article-card').filter(
+        (_, el) => $(el).find('a[href="/artikel/perang88-panduan/"]').length > 0,
+      );
       expect(card, url).toHaveLength(1);
-      expect(card.find('picture > source').attr('srcset'), url).toBe(article('picture > source').attr('srcset'));
+      expect(card.find('picture > source').attr('srcset'), url).toBe(
+        article('picture > source').attr('srcset'),
+      );
       const img = card.find('picture > img');
-      expect([img.attr('src'), img.attr('loading'), img.attr('alt')], url).toEqual([article('picture > img').attr('src'), 'lazy', 'Gradien warna dari kiri ke kanan']);
+      expect([img.attr('src'), img.attr('loading'), img.attr('alt')], url).toEqual([
+        article('picture > img').attr('src'),
+        'lazy',
+        'Gradien warna dari kiri ke kanan',
+      ]);
       expect(img.attr('fetchpriority'), url).toBeUndefined();
     }
   });
@@ -133,11 +175,19 @@ describe('article images: front matter image and imageAlt, built with the real C
     const img = $('picture > img');
     expect(img.attr('src')).toMatch(/^\/assets\/images\/small-300\.[0-9a-f]{10}\.png$/);
     const fallback = await sharp(path.join(out, img.attr('src')!)).metadata();
-    expect([fallback.format, fallback.width, fallback.height, img.attr('width'), img.attr('height')]).toEqual(['png', 300, 200, '300', '200']);
+    expect([
+      fallback.format,
+      fallback.width,
+      fallback.height,
+      img.attr('width'),
+      img.attr('height'),
+    ]).toEqual(['png', 300, 200, '300', '200']);
   });
 
   it('writes only the renditions, without metadata, and JSON-LD names the fallback by its absolute URL', async () => {
-    expect((await sharp(path.join(project, 'src/content/images/gradient.jpg')).metadata()).exif).toBeDefined();
+    expect(
+      (await sharp(path.join(project, 'src/content/images/gradient.jpg')).metadata()).exif,
+    ).toBeDefined();
     const files = readdirSync(path.join(out, 'assets/images')).sort();
     expect(files.map((file) => file.replace(/\.[0-9a-f]{10}\./, '.')).sort()).toEqual([
       'gradient-1200.jpg',
@@ -159,24 +209,39 @@ describe('article images: front matter image and imageAlt, built with the real C
     expect(article.image).toBe(`https://two-brands.example${$('picture > img').attr('src')}`);
   });
 
-  it('the article\'s image is its og:image, with its size and alt text, and no card is drawn for it', () => {
+  it("the article's image is its og:image, with its size and alt text, and no card is drawn for it", () => {
     const $ = page(out, 'artikel/perang88-panduan');
     const meta = (property: string) => $(`meta[property="${property}"]`).attr('content');
     expect(meta('og:image')).toBe(`https://two-brands.example${$('picture > img').attr('src')}`);
     expect([meta('og:image:width'), meta('og:image:height')]).toEqual(['1200', '675']);
     expect(meta('og:image:alt')).toBe('Gradien warna dari kiri ke kanan');
     expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
-    expect(first.writtenFiles.filter((file: string) => file.startsWith('og/artikel-perang88-panduan.'))).toEqual([]);
-    expect(first.writtenFiles.filter((file: string) => file.startsWith('og/artikel-nusa77-ulasan.'))).toEqual([]);
-    expect(first.writtenFiles.some((file: string) => file.startsWith('og/brand-perang88.'))).toBe(true);
+    expect(
+      first.writtenFiles.filter((file: string) => file.startsWith('og/artikel-perang88-panduan.')),
+    ).toEqual([]);
+    expect(
+      first.writtenFiles.filter((file: string) => file.startsWith('og/artikel-nusa77-ulasan.')),
+    ).toEqual([]);
+    expect(first.writtenFiles.some((file: string) => file.startsWith('og/brand-perang88.'))).toBe(
+      true,
+    );
   });
 
   it('the pages are valid HTML and pass sitegen check (every srcset file exists)', async () => {
     const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
     const problems: string[] = [];
-    for (const url of ['', 'artikel', 'brand/perang88', 'brand/nusa77', 'artikel/perang88-panduan', 'artikel/nusa77-ulasan']) {
+    for (const url of [
+      '',
+      'artikel',
+      'brand/perang88',
+      'brand/nusa77',
+      'artikel/perang88-panduan',
+      'artikel/nusa77-ulasan',
+    ]) {
       const report = await validator.validateFile(path.join(out, url, 'index.html'));
-      for (const result of report.results) for (const message of result.messages) problems.push(`${url}: ${message.ruleId}: ${message.message}`);
+      for (const result of report.results)
+        for (const message of result.messages)
+          problems.push(`${url}: ${message.ruleId}: ${message.message}`);
     }
     expect(problems).toEqual([]);
     const check = await runCli(['check', out]);
@@ -193,15 +258,21 @@ describe('article images: front matter image and imageAlt, built with the real C
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).images).toEqual({ sources: 2, encoded: 0 });
     expect(mtimes(entries)).toEqual(before);
-    expect(hashTree(path.join(again, 'assets/images'))).toEqual(hashTree(path.join(out, 'assets/images')));
+    expect(hashTree(path.join(again, 'assets/images'))).toEqual(
+      hashTree(path.join(out, 'assets/images')),
+    );
   });
 
   it('an empty cache encodes again and gives the very same bytes (deterministic encoding)', async () => {
     const fresh = path.join(temp.dir, 'fresh');
-    const result = await runCli(['build', '--root', project, '--out', fresh, '--json'], { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache-2') } });
+    const result = await runCli(['build', '--root', project, '--out', fresh, '--json'], {
+      env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache-2') },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).images).toEqual({ sources: 2, encoded: 2 });
-    expect(hashTree(path.join(fresh, 'assets/images'))).toEqual(hashTree(path.join(out, 'assets/images')));
+    expect(hashTree(path.join(fresh, 'assets/images'))).toEqual(
+      hashTree(path.join(out, 'assets/images')),
+    );
   });
 
   it('under a base path (--site-url with /repo/), every picture URL starts with /repo/', async () => {
@@ -210,76 +281,116 @@ describe('article images: front matter image and imageAlt, built with the real C
     expect(result.code, result.stderr).toBe(0);
     const $ = page(based, 'artikel/perang88-panduan');
     expect($('picture > img').attr('src')).toMatch(/^\/repo\/assets\/images\//);
-    for (const [url] of candidates($('picture > source').attr('srcset')!)) expect(url).toMatch(/^\/repo\/assets\/images\//);
+    for (const [url] of candidates($('picture > source').attr('srcset')!))
+      expect(url).toMatch(/^\/repo\/assets\/images\//);
   });
 
-  const mistakes: [name: string, from: string, to: string, expected: RegExp, setUp?: () => void][] = [
-    ['image without imageAlt', 'imageAlt: Gradien warna dari kiri ke kanan\n', '', /"imageAlt" is required when "image" is set/],
-    ['a missing file', 'images/gradient.jpg', 'images/tidak-ada.jpg', /"image" is "images\/tidak-ada\.jpg": no such file; expected a PNG, JPEG or WebP file/],
-    ['an unsupported extension', 'images/gradient.jpg', 'images/gradient.gif', /"image" is "images\/gradient\.gif"; expected a PNG, JPEG or WebP file .*\(\.png, \.jpg, \.jpeg or \.webp\)/],
-    ['a path out of src/content', 'images/gradient.jpg', '../content/images/gradient.jpg', /"image" is "\.\.\/content\/images\/gradient\.jpg", which leaves src\/content\//],
-    ['an absolute path', 'images/gradient.jpg', '/etc/passwd.jpg', /"image" is "\/etc\/passwd\.jpg", an absolute path or URL/],
+  const mistakes: [name: string, from: string, to: string, expected: RegExp, setUp?: () => void][] =
     [
-      'a file that is not an image',
-      'images/gradient.jpg',
-      'images/rusak.jpg',
-      /"image" is "images\/rusak\.jpg": the file is not a PNG, JPEG or WebP image sharp can read/,
-      () => writeFileSync(path.join(project, 'src/content/images/rusak.jpg'), 'bukan gambar'),
-    ],
-    [
-      // A link to a JPEG outside the project was encoded and published.
-      'a symbolic link to an image outside the project',
-      'images/gradient.jpg',
-      'images/tautan.jpg',
-      /"image" is "images\/tautan\.jpg": the file is a symbolic link; an article image must be a regular file \(a link could publish any file the build can read\)$/,
-      () => linkOnce(path.join(temp.dir, 'luar.jpg'), 'src/content/images/tautan.jpg', true),
-    ],
-    [
-      'a symbolic link to a file that is not an image (/etc/passwd)',
-      'images/gradient.jpg',
-      'images/passwd.jpg',
-      /"image" is "images\/passwd\.jpg": the file is a symbolic link; an article image must be a regular file/,
-      () => linkOnce('/etc/passwd', 'src/content/images/passwd.jpg'),
-    ],
-    [
-      'an image in a linked folder that leads out of src/content',
-      'images/gradient.jpg',
-      'images/luar/luar.jpg',
-      /"image" is "images\/luar\/luar\.jpg": the file lies behind a symbolic link that leads out of src\/content\//,
-      () => linkOnce(temp.dir, 'src/content/images/luar', true),
-    ],
-    [
-      'a JPEG cut in half',
-      'images/gradient.jpg',
-      'images/terpotong.jpg',
-      /"image" is "images\/terpotong\.jpg": the file is cut off or damaged \(VipsJpeg: premature end of JPEG image\); expected a whole PNG, JPEG or WebP file/,
-      () => {
-        const whole = readFileSync(path.join(project, 'src/content/images/gradient.jpg'));
-        writeFileSync(path.join(project, 'src/content/images/terpotong.jpg'), whole.subarray(0, whole.length >> 1));
-      },
-    ],
-  ];
+      [
+        'image without imageAlt',
+        'imageAlt: Gradien warna dari kiri ke kanan\n',
+        '',
+        /"imageAlt" is required when "image" is set/,
+      ],
+      [
+        'a missing file',
+        'images/gradient.jpg',
+        'images/tidak-ada.jpg',
+        /"image" is "images\/tidak-ada\.jpg": no such file; expected a PNG, JPEG or WebP file/,
+      ],
+      [
+        'an unsupported extension',
+        'images/gradient.jpg',
+        'images/gradient.gif',
+        /"image" is "images\/gradient\.gif"; expected a PNG, JPEG or WebP file .*\(\.png, \.jpg, \.jpeg or \.webp\)/,
+      ],
+      [
+        'a path out of src/content',
+        'images/gradient.jpg',
+        '../content/images/gradient.jpg',
+        /"image" is "\.\.\/content\/images\/gradient\.jpg", which leaves src\/content\//,
+      ],
+      [
+        'an absolute path',
+        'images/gradient.jpg',
+        '/etc/passwd.jpg',
+        /"image" is "\/etc\/passwd\.jpg", an absolute path or URL/,
+      ],
+      [
+        'a file that is not an image',
+        'images/gradient.jpg',
+        'images/rusak.jpg',
+        /"image" is "images\/rusak\.jpg": the file is not a PNG, JPEG or WebP image sharp can read/,
+        () => writeFileSync(path.join(project, 'src/content/images/rusak.jpg'), 'bukan gambar'),
+      ],
+      [
+        // A link to a JPEG outside the project was encoded and published.
+        'a symbolic link to an image outside the project',
+        'images/gradient.jpg',
+        'images/tautan.jpg',
+        /"image" is "images\/tautan\.jpg": the file is a symbolic link; an article image must be a regular file \(a link could publish any file the build can read\)$/,
+        () => linkOnce(path.join(temp.dir, 'luar.jpg'), 'src/content/images/tautan.jpg', true),
+      ],
+      [
+        'a symbolic link to a file that is not an image (/etc/passwd)',
+        'images/gradient.jpg',
+        'images/passwd.jpg',
+        /"image" is "images\/passwd\.jpg": the file is a symbolic link; an article image must be a regular file/,
+        () => linkOnce('/etc/passwd', 'src/content/images/passwd.jpg'),
+      ],
+      [
+        'an image in a linked folder that leads out of src/content',
+        'images/gradient.jpg',
+        'images/luar/luar.jpg',
+        /"image" is "images\/luar\/luar\.jpg": the file lies behind a symbolic link that leads out of src\/content\//,
+        () => linkOnce(temp.dir, 'src/content/images/luar', true),
+      ],
+      [
+        'a JPEG cut in half',
+        'images/gradient.jpg',
+        'images/terpotong.jpg',
+        /"image" is "images\/terpotong\.jpg": the file is cut off or damaged \(VipsJpeg: premature end of JPEG image\); expected a whole PNG, JPEG or WebP file/,
+        () => {
+          const whole = readFileSync(path.join(project, 'src/content/images/gradient.jpg'));
+          writeFileSync(
+            path.join(project, 'src/content/images/terpotong.jpg'),
+            whole.subarray(0, whole.length >> 1),
+          );
+        },
+      ],
+    ];
   /** Links `target` at `link` (in the project) unless it exists; copies the JPEG to `target` first when asked. */
   const linkOnce = (target: string, link: string, copyJpeg = false) => {
     if (copyJpeg && !existsSync(path.join(temp.dir, 'luar.jpg'))) {
-      copyFileSync(path.join(project, 'src/content/images/gradient.jpg'), path.join(temp.dir, 'luar.jpg'));
+      copyFileSync(
+        path.join(project, 'src/content/images/gradient.jpg'),
+        path.join(temp.dir, 'luar.jpg'),
+      );
     }
     if (!existsSync(path.join(project, link))) symlinkSync(target, path.join(project, link));
   };
 
-  it.each(mistakes)('%s: exit 1 naming file:line, and the previous output stays as it was', async (_name, from, to, expected, setUp) => {
-    setUp?.();
-    const before = hashTree(out);
-    const undo = edit(ARTICLE, from, to);
-    try {
-      const result = await runCli(['build', '--root', project, '--out', out], { env: { SITEGEN_CACHE_DIR: cache } });
-      expect(result.code).toBe(1);
-      const line = result.stderr.split('\n').find((text) => text.includes(`${ARTICLE}:${IMAGE_LINE}:1: `));
-      expect(line, result.stderr).toMatch(expected);
-      expect(result.stderr).toContain('nothing was written');
-    } finally {
-      undo();
-    }
-    expect(hashTree(out)).toEqual(before);
-  });
+  it.each(mistakes)(
+    '%s: exit 1 naming file:line, and the previous output stays as it was',
+    async (_name, from, to, expected, setUp) => {
+      setUp?.();
+      const before = hashTree(out);
+      const undo = edit(ARTICLE, from, to);
+      try {
+        const result = await runCli(['build', '--root', project, '--out', out], {
+          env: { SITEGEN_CACHE_DIR: cache },
+        });
+        expect(result.code).toBe(1);
+        const line = result.stderr
+          .split('\n')
+          .find((text) => text.includes(`${ARTICLE}:${IMAGE_LINE}:1: `));
+        expect(line, result.stderr).toMatch(expected);
+        expect(result.stderr).toContain('nothing was written');
+      } finally {
+        undo();
+      }
+      expect(hashTree(out)).toEqual(before);
+    },
+  );
 });

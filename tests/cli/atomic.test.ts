@@ -14,9 +14,18 @@ function buildAndKill(
   root: string,
   when: { ms?: number; afterWriteStartsMs?: number },
   signal: NodeJS.Signals = 'SIGKILL',
-): Promise<{ signal: NodeJS.Signals | null; code: number | null; wasWriting: boolean; stderr: string }> {
+): Promise<{
+  signal: NodeJS.Signals | null;
+  code: number | null;
+  wasWriting: boolean;
+  stderr: string;
+}> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'build', '--root', root], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: '1' } });
+    const child = spawn(process.execPath, [CLI, 'build', '--root', root], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, CI: '1' },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const tempDir = path.join(root, `.dist.tmp-${child.pid}`);
@@ -50,8 +59,14 @@ describe('a build killed at any moment leaves the previous output complete', () 
     root = path.join(temp.dir, 'site');
     // 1,500 articles: a build long enough (about a second) to be killed mid-write.
     await new Promise<void>((resolve, reject) => {
-      const gen = spawn(process.execPath, [path.join(REPO, 'bench/generate.mjs'), '--articles', '1500', '--out', root], { stdio: 'ignore' });
-      gen.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generate exited ${code}`))));
+      const gen = spawn(
+        process.execPath,
+        [path.join(REPO, 'bench/generate.mjs'), '--articles', '1500', '--out', root],
+        { stdio: 'ignore' },
+      );
+      gen.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`generate exited ${code}`)),
+      );
     });
     const first = await runCli(['build', '--root', root]);
     expect(first.code, first.stderr).toBe(0);
@@ -62,7 +77,14 @@ describe('a build killed at any moment leaves the previous output complete', () 
   it('survives kill -9 at several points of a build', async () => {
     const dist = path.join(root, 'dist');
     const before = hashTree(dist);
-    const moments = [{ ms: 50 }, { ms: 250 }, { afterWriteStartsMs: 0 }, { afterWriteStartsMs: 60 }, { afterWriteStartsMs: 150 }, { afterWriteStartsMs: 300 }];
+    const moments = [
+      { ms: 50 },
+      { ms: 250 },
+      { afterWriteStartsMs: 0 },
+      { afterWriteStartsMs: 60 },
+      { afterWriteStartsMs: 150 },
+      { afterWriteStartsMs: 300 },
+    ];
     let killedMidWrite = 0;
     for (const when of moments) {
       const result = await buildAndKill(root, when);
@@ -85,7 +107,9 @@ describe('a build killed at any moment leaves the previous output complete', () 
       const result = await buildAndKill(root, { afterWriteStartsMs: 60 }, signal);
       expect(result.wasWriting, 'the signal must land while pages are written').toBe(true);
       expect(result.code, result.stderr).toBe(signal === 'SIGINT' ? 130 : 143);
-      expect(result.stderr).toContain(`sitegen: build stopped by ${signal}; dist/ holds the last complete build, and no temporary folder is left.`);
+      expect(result.stderr).toContain(
+        `sitegen: build stopped by ${signal}; dist/ holds the last complete build, and no temporary folder is left.`,
+      );
       expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
       expect(hashTree(dist)).toEqual(before);
     }

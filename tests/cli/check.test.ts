@@ -27,36 +27,58 @@ describe('sitegen check', () => {
   it('passes the shipped build and prints every page weight with --sizes', async () => {
     const result = await runCli(['check', inject('distDir'), '--sizes']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/34 pages and \d+ files in .* pass; heaviest first load [\d.]+ KB gzip/);
+    expect(result.stdout).toMatch(
+      /34 pages and \d+ files in .* pass; heaviest first load [\d.]+ KB gzip/,
+    );
     expect(result.stdout).toMatch(/^kontak\/index\.html\s+[\d.]+ KB/m);
   });
 
   it('reports a dead internal link', async () => {
-    const dir = await brokenCopy('index.html', (html) => html.replace('href="/brand/loyal4d/"', 'href="/brand/loyal5d/"'));
+    const dir = await brokenCopy('index.html', (html) =>
+      html.replace('href="/brand/loyal4d/"', 'href="/brand/loyal5d/"'),
+    );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('index.html: link "/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output');
+    expect(result.stderr).toContain(
+      'index.html: link "/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output',
+    );
   });
 
   it('reports a link a static host would refuse (an encoded separator, bad percent-encoding) instead of following it', async () => {
     const dir = await brokenCopy('index.html', (html) =>
-      html.replace('href="/brand/loyal4d/"', 'href="/brand%2floyal4d/"').replace('href="/brand/perang88/"', 'href="/brand/%E0%A4%A/"'),
+      html
+        .replace('href="/brand/loyal4d/"', 'href="/brand%2floyal4d/"')
+        .replace('href="/brand/perang88/"', 'href="/brand/%E0%A4%A/"'),
     );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('index.html: link "/brand%2floyal4d/" does not resolve: a static host refuses it (403)');
-    expect(result.stderr).toContain('index.html: link "/brand/%E0%A4%A/" does not resolve: a static host refuses it (400)');
+    expect(result.stderr).toContain(
+      'index.html: link "/brand%2floyal4d/" does not resolve: a static host refuses it (403)',
+    );
+    expect(result.stderr).toContain(
+      'index.html: link "/brand/%E0%A4%A/" does not resolve: a static host refuses it (400)',
+    );
   });
 
   it('passes a build for a project site under a base path, and finds its pages below the base', async () => {
     const out = path.join(temp.dir, 'project-site');
-    expect((await runCli(['build', '--out', out, '--site-url', 'https://user.github.io/repo/'])).code).toBe(0);
+    expect(
+      (await runCli(['build', '--out', out, '--site-url', 'https://user.github.io/repo/'])).code,
+    ).toBe(0);
     const result = await runCli(['check', out]);
     expect(result.code, result.stderr).toBe(0);
     const home = path.join(out, 'index.html');
-    await writeFile(home, (await readFile(home, 'utf8')).replace('href="/repo/brand/loyal4d/"', 'href="/repo/brand/loyal5d/"'));
+    await writeFile(
+      home,
+      (await readFile(home, 'utf8')).replace(
+        'href="/repo/brand/loyal4d/"',
+        'href="/repo/brand/loyal5d/"',
+      ),
+    );
     const broken = await runCli(['check', out]);
-    expect(broken.stderr).toContain('index.html: link "/repo/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output');
+    expect(broken.stderr).toContain(
+      'index.html: link "/repo/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output',
+    );
   });
 
   it('reads feed.xml and sitemap.xml as XML: a control character XML forbids and a broken tag fail, with their lines', async () => {
@@ -67,12 +89,25 @@ describe('sitegen check', () => {
     );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    const feedLine = (await readFile(path.join(dir, 'feed.xml'), 'utf8')).split('\n').findIndex((l) => l.includes('A\u000bB')) + 1;
-    expect(result.stderr).toContain(`feed.xml: line ${feedLine}: control character U+000B (vertical tab); expected text without`);
-    expect(result.stderr).toMatch(new RegExp(`feed\\.xml: line ${feedLine}:\\d+: not well-formed XML: disallowed character`));
-    expect(result.stderr).toMatch(/sitemap\.xml: line \d+:\d+: not well-formed XML: unmatched closing tag: urlse/);
+    const feedLine =
+      (await readFile(path.join(dir, 'feed.xml'), 'utf8'))
+        .split('\n')
+        .findIndex((l) => l.includes('A\u000bB')) + 1;
+    expect(result.stderr).toContain(
+      `feed.xml: line ${feedLine}: control character U+000B (vertical tab); expected text without`,
+    );
+    expect(result.stderr).toMatch(
+      new RegExp(`feed\\.xml: line ${feedLine}:\\d+: not well-formed XML: disallowed character`),
+    );
+    expect(result.stderr).toMatch(
+      /sitemap\.xml: line \d+:\d+: not well-formed XML: unmatched closing tag: urlse/,
+    );
     // The same files, as xmllint (libxml2) reads them: the check agrees with a real XML parser.
-    const lint = spawnSync('xmllint', ['--noout', path.join(dir, 'feed.xml'), path.join(dir, 'sitemap.xml')], { encoding: 'utf8' });
+    const lint = spawnSync(
+      'xmllint',
+      ['--noout', path.join(dir, 'feed.xml'), path.join(dir, 'sitemap.xml')],
+      { encoding: 'utf8' },
+    );
     expect(lint.error).toBeUndefined();
     expect(lint.status).not.toBe(0);
     expect(lint.stderr).toContain('PCDATA invalid Char value 11');
@@ -87,32 +122,50 @@ describe('sitegen check', () => {
   });
 
   it('reports a bidi override on a page, written as itself or as a character reference', async () => {
-    const dir = await brokenCopy('kontak/index.html', (html) => html.replace('<h1', '<p>&#x202E;x</p><h1').replace('</h1>', '\u2066</h1>'));
+    const dir = await brokenCopy('kontak/index.html', (html) =>
+      html.replace('<h1', '<p>&#x202E;x</p><h1').replace('</h1>', '\u2066</h1>'),
+    );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/kontak\/index\.html: line \d+: a character reference to bidi control character U\+202E \(right-to-left override\)/);
-    expect(result.stderr).toMatch(/kontak\/index\.html: line \d+: bidi control character U\+2066 \(left-to-right isolate\)/);
+    expect(result.stderr).toMatch(
+      /kontak\/index\.html: line \d+: a character reference to bidi control character U\+202E \(right-to-left override\)/,
+    );
+    expect(result.stderr).toMatch(
+      /kontak\/index\.html: line \d+: bidi control character U\+2066 \(left-to-right isolate\)/,
+    );
   });
 
   it('reports a missing asset', async () => {
-    const dir = await brokenCopy('kontak/index.html', (html) => html.replace(/\/assets\/client\.[0-9a-f]+\.js/, '/assets/client.0000000000.js'));
+    const dir = await brokenCopy('kontak/index.html', (html) =>
+      html.replace(/\/assets\/client\.[0-9a-f]+\.js/, '/assets/client.0000000000.js'),
+    );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('kontak/index.html: <script> "/assets/client.0000000000.js" does not resolve');
+    expect(result.stderr).toContain(
+      'kontak/index.html: <script> "/assets/client.0000000000.js" does not resolve',
+    );
   });
 
   it('reports a social card that is not in the output', async () => {
-    const dir = await brokenCopy('brand/perang88/index.html', (html) => html.replace(/og\/brand-perang88\.[0-9a-f]+\.png/, 'og/brand-perang88.0000000000.png'));
+    const dir = await brokenCopy('brand/perang88/index.html', (html) =>
+      html.replace(/og\/brand-perang88\.[0-9a-f]+\.png/, 'og/brand-perang88.0000000000.png'),
+    );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('brand/perang88/index.html: og:image "https://slot-review.example/og/brand-perang88.0000000000.png" does not resolve: no file og/brand-perang88.0000000000.png in the output');
+    expect(result.stderr).toContain(
+      'brand/perang88/index.html: og:image "https://slot-review.example/og/brand-perang88.0000000000.png" does not resolve: no file og/brand-perang88.0000000000.png in the output',
+    );
   });
 
   it('reports a missing canonical', async () => {
-    const dir = await brokenCopy('brand/perang88/index.html', (html) => html.replace(/<link rel="canonical"[^>]*>/, ''));
+    const dir = await brokenCopy('brand/perang88/index.html', (html) =>
+      html.replace(/<link rel="canonical"[^>]*>/, ''),
+    );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('brand/perang88/index.html: needs an absolute canonical URL (found null)');
+    expect(result.stderr).toContain(
+      'brand/perang88/index.html: needs an absolute canonical URL (found null)',
+    );
   });
 
   it('reports an inline script and an inline event handler', async () => {
@@ -121,8 +174,12 @@ describe('sitegen check', () => {
     );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/artikel\/index\.html: line \d+: has an inline <script>; the CSP \(script-src 'self'\) would block it/);
-    expect(result.stderr).toMatch(/artikel\/index\.html: line \d+: <button onclick="…"> is an inline event handler/);
+    expect(result.stderr).toMatch(
+      /artikel\/index\.html: line \d+: has an inline <script>; the CSP \(script-src 'self'\) would block it/,
+    );
+    expect(result.stderr).toMatch(
+      /artikel\/index\.html: line \d+: <button onclick="…"> is an inline event handler/,
+    );
   });
 
   const ARTICLE = 'artikel/lux88togel-panduan-pemula-lengkap/index.html';
@@ -131,52 +188,81 @@ describe('sitegen check', () => {
   const bypasses: { name: string; change: (html: string) => string; message: RegExp }[] = [
     {
       name: 'java&#115;cript: in a body link',
-      change: (html) => html.replace(BODY_START, `${BODY_START}<p><a href="java&#115;cript:alert(1)">x</a></p>`),
-      message: /line \d+: a javascript: URL in href="…" on <a> is not allowed \(decoded: "javascript:alert\(1\)"/,
+      change: (html) =>
+        html.replace(BODY_START, `${BODY_START}<p><a href="java&#115;cript:alert(1)">x</a></p>`),
+      message:
+        /line \d+: a javascript: URL in href="…" on <a> is not allowed \(decoded: "javascript:alert\(1\)"/,
     },
     {
       name: 'javascript&colon; in a body link',
-      change: (html) => html.replace(BODY_START, `${BODY_START}<p><a href="javascript&colon;alert(1)">x</a></p>`),
+      change: (html) =>
+        html.replace(BODY_START, `${BODY_START}<p><a href="javascript&colon;alert(1)">x</a></p>`),
       message: /line \d+: a javascript: URL in href="…" on <a> is not allowed/,
     },
     {
       name: 'java&#9;scr&#105;pt: in a body link (the old check missed it)',
-      change: (html) => html.replace(BODY_START, `${BODY_START}<p><a href="java&#9;scr&#105;pt:alert(1)">x</a></p>`),
-      message: /line \d+: a javascript: URL in href="…" on <a> is not allowed \(decoded: "java\\tscript:alert\(1\)"/,
+      change: (html) =>
+        html.replace(
+          BODY_START,
+          `${BODY_START}<p><a href="java&#9;scr&#105;pt:alert(1)">x</a></p>`,
+        ),
+      message:
+        /line \d+: a javascript: URL in href="…" on <a> is not allowed \(decoded: "java\\tscript:alert\(1\)"/,
     },
     {
       name: 'java&#9;scr&#105;pt: in a link outside the body',
-      change: (html) => html.replace('</main>', '<a href="java&#9;scr&#105;pt:alert(1)">x</a></main>'),
-      message: /line \d+: <a href="…"> has a javascript: URL \(decoded: "java\\tscript:alert\(1\)"\)/,
+      change: (html) =>
+        html.replace('</main>', '<a href="java&#9;scr&#105;pt:alert(1)">x</a></main>'),
+      message:
+        /line \d+: <a href="…"> has a javascript: URL \(decoded: "java\\tscript:alert\(1\)"\)/,
     },
     {
       name: 'a meta refresh in the body',
-      change: (html) => html.replace(BODY_START, `${BODY_START}<meta http-equiv="refresh" content="0;url=https://evil.example/">`),
+      change: (html) =>
+        html.replace(
+          BODY_START,
+          `${BODY_START}<meta http-equiv="refresh" content="0;url=https://evil.example/">`,
+        ),
       message: /line \d+: <meta> is not allowed in article bodies/,
     },
     {
       name: 'a meta refresh in the head',
-      change: (html) => html.replace('</head>', '<meta http-equiv="refresh" content="0;url=https://evil.example/"></head>'),
+      change: (html) =>
+        html.replace(
+          '</head>',
+          '<meta http-equiv="refresh" content="0;url=https://evil.example/"></head>',
+        ),
       message: /line \d+: has <meta http-equiv="refresh">, which redirects or reloads the page/,
     },
     {
       name: 'a remote stylesheet in the body',
-      change: (html) => html.replace(BODY_START, `${BODY_START}<link rel="stylesheet" href="https://evil.example/x.css">`),
+      change: (html) =>
+        html.replace(
+          BODY_START,
+          `${BODY_START}<link rel="stylesheet" href="https://evil.example/x.css">`,
+        ),
       message: /line \d+: <link> is not allowed in article bodies/,
     },
     {
       name: 'a remote stylesheet in the head',
-      change: (html) => html.replace('</head>', '<link rel="stylesheet" href="https://evil.example/x.css"></head>'),
+      change: (html) =>
+        html.replace('</head>', '<link rel="stylesheet" href="https://evil.example/x.css"></head>'),
       message: /line \d+: <link rel="stylesheet"> loads a stylesheet from another host/,
     },
     {
       name: 'a tracking image in the body',
-      change: (html) => html.replace(BODY_START, `${BODY_START}<p><img src="https://tracker.example/p.gif" alt=""></p>`),
-      message: /line \d+: <img src="…"> loads an image from another host \("https:\/\/tracker\.example\/p\.gif"\); images must be files of the site/,
+      change: (html) =>
+        html.replace(
+          BODY_START,
+          `${BODY_START}<p><img src="https://tracker.example/p.gif" alt=""></p>`,
+        ),
+      message:
+        /line \d+: <img src="…"> loads an image from another host \("https:\/\/tracker\.example\/p\.gif"\); images must be files of the site/,
     },
     {
       name: '5,000 nested <div> in the body',
-      change: (html) => html.replace(BODY_START, `${BODY_START}${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`),
+      change: (html) =>
+        html.replace(BODY_START, `${BODY_START}${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`),
       message: /line \d+: <div> is nested \d+ elements deep; a page may nest at most 200/,
     },
     {
@@ -200,19 +286,27 @@ describe('sitegen check', () => {
   });
 
   it('reports a page without the CSP meta tag', async () => {
-    const dir = await brokenCopy('kontak/index.html', (html) => html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''));
+    const dir = await brokenCopy('kontak/index.html', (html) =>
+      html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
+    );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('kontak/index.html: line 1: has no <meta http-equiv="Content-Security-Policy">');
+    expect(result.stderr).toContain(
+      'kontak/index.html: line 1: has no <meta http-equiv="Content-Security-Policy">',
+    );
   });
 
   it('reports an outbound link without noopener noreferrer and a broken JSON-LD block', async () => {
     const dir = await brokenCopy('artikel/loyal4d-fast-withdrawal-system/index.html', (html) =>
-      html.replace('rel="sponsored noopener noreferrer"', 'rel="sponsored"').replace('"@type":"Article",', '"@type":"Article",,'),
+      html
+        .replace('rel="sponsored noopener noreferrer"', 'rel="sponsored"')
+        .replace('"@type":"Article",', '"@type":"Article",,'),
     );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('external link "https://loyal4d.example/" needs rel with noopener and noreferrer (found "sponsored")');
+    expect(result.stderr).toContain(
+      'external link "https://loyal4d.example/" needs rel with noopener and noreferrer (found "sponsored")',
+    );
     expect(result.stderr).toMatch(/JSON-LD block 1 does not parse/);
   });
 
@@ -227,10 +321,14 @@ describe('sitegen check', () => {
     };
     const letters = Array.from({ length: 60_000 }, () => String.fromCharCode(97 + next()));
     const padding = `<p>${letters.join('')}</p>`;
-    const dir = await brokenCopy('kontak/index.html', (html) => html.replace('</main>', `${padding}</main>`));
+    const dir = await brokenCopy('kontak/index.html', (html) =>
+      html.replace('</main>', `${padding}</main>`),
+    );
     const result = await runCli(['check', dir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/kontak\/index\.html: first load is [\d.]+ KB gzip \(HTML [\d.]+ KB, CSS [\d.]+ KB, JS [\d.]+ KB\), over the 30\.0 KB budget/);
+    expect(result.stderr).toMatch(
+      /kontak\/index\.html: first load is [\d.]+ KB gzip \(HTML [\d.]+ KB, CSS [\d.]+ KB, JS [\d.]+ KB\), over the 30\.0 KB budget/,
+    );
     expect((await runCli(['check', dir, '--budget', '100'])).code).toBe(0);
   });
 

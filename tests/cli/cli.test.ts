@@ -39,17 +39,23 @@ describe('sitegen CLI', () => {
     const out = path.join(temp.dir, 'public');
     const result = await runCli(['build', '--out', out, '--site-url', 'https://www.example.id']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/wrote 34 pages \(\d+ files, [\d.]+ [kM]B\) to .*public\/ in \d+ ms/);
+    expect(result.stdout).toMatch(
+      /wrote 34 pages \(\d+ files, [\d.]+ [kM]B\) to .*public\/ in \d+ ms/,
+    );
     expect(result.stderr).toMatch(/^warning: 12 articles have no body yet/m);
     expect(result.stdout).not.toContain('warning');
     const home = readFileSync(path.join(out, 'index.html'), 'utf8');
     expect(home).toContain('<link rel="canonical" href="https://www.example.id/">');
-    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://www.example.id/artikel/</loc>');
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain(
+      '<loc>https://www.example.id/artikel/</loc>',
+    );
   });
 
   it('takes the site URL from SITE_URL, including a sub-path for project pages', async () => {
     const out = path.join(temp.dir, 'env');
-    const result = await runCli(['build', '--out', out], { env: { SITE_URL: 'https://user.example.io/repo/' } });
+    const result = await runCli(['build', '--out', out], {
+      env: { SITE_URL: 'https://user.example.io/repo/' },
+    });
     expect(result.code, result.stderr).toBe(0);
     const list = readFileSync(path.join(out, 'artikel/index.html'), 'utf8');
     expect(list).toContain('<link rel="canonical" href="https://user.example.io/repo/artikel/">');
@@ -93,7 +99,9 @@ describe('sitegen CLI', () => {
     const { project, out, before } = await builtProjectWithBrokenBrandPage('broken-template');
     const result = await runCli(['build', '--root', project]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Rendering /brand/perang88/ with BrandPage failed at src/templates/BrandPage.tsx:');
+    expect(result.stderr).toContain(
+      'Rendering /brand/perang88/ with BrandPage failed at src/templates/BrandPage.tsx:',
+    );
     expect(result.stderr).toContain('rating table is missing');
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(hashTree(out)).toEqual(before);
@@ -102,24 +110,38 @@ describe('sitegen CLI', () => {
   it('stops a template that never returns after SITEGEN_RENDER_TIMEOUT_MS, names the route and template, and keeps the previous output', async () => {
     const { project, out, before } = await builtProjectWithBrokenBrandPage('looping-template');
     const started = Date.now();
-    const result = await runCli(['build', '--root', project], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' }, timeoutMs: 15_000 });
+    const result = await runCli(['build', '--root', project], {
+      env: { SITEGEN_RENDER_TIMEOUT_MS: '500' },
+      timeoutMs: 15_000,
+    });
     expect(result.code, result.stderr).toBe(1);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(result.stderr).toContain('Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)');
+    expect(result.stderr).toContain(
+      'Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)',
+    );
     expect(result.stderr).toContain('SITEGEN_RENDER_TIMEOUT_MS');
     expect(hashTree(out)).toEqual(before);
 
     // The same limit covers code that runs when the site module loads.
     const site = path.join(project, 'src/content/site.ts');
     writeFileSync(site, `${readFileSync(site, 'utf8')}\nfor (;;) {}\n`);
-    const loading = await runCli(['build', '--root', project], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' }, timeoutMs: 15_000 });
+    const loading = await runCli(['build', '--root', project], {
+      env: { SITEGEN_RENDER_TIMEOUT_MS: '500' },
+      timeoutMs: 15_000,
+    });
     expect(loading.code, loading.stderr).toBe(1);
-    expect(loading.stderr).toContain("Loading the site's content and templates ran longer than 500 ms");
+    expect(loading.stderr).toContain(
+      "Loading the site's content and templates ran longer than 500 ms",
+    );
   });
 
   it('rejects a SITEGEN_RENDER_TIMEOUT_MS that is not a number of milliseconds', async () => {
-    const result = await runCli(['build', '--out', path.join(temp.dir, 'bad-limit')], { env: { SITEGEN_RENDER_TIMEOUT_MS: '10s' } });
+    const result = await runCli(['build', '--out', path.join(temp.dir, 'bad-limit')], {
+      env: { SITEGEN_RENDER_TIMEOUT_MS: '10s' },
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('SITEGEN_RENDER_TIMEOUT_MS is "10s"; expected a whole number of milliseconds');
+    expect(result.stderr).toContain(
+      'SITEGEN_RENDER_TIMEOUT_MS is "10s"; expected a whole number of milliseconds',
+    );
   });
 });

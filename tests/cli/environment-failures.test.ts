@@ -53,29 +53,37 @@ describe('environment failures read as what they are', () => {
   });
 
   // A 2,000 kB file system holds one build of the site (about 1,500 kB on tmpfs, social cards included) but not two.
-  it.runIf(isRoot)('ENOSPC: a full disk leaves the previous output unchanged and no temporary folder', async () => {
-    const disk = path.join(temp.dir, 'small-disk');
-    mkdirSync(disk);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2000k', 'tmpfs', disk]);
-    try {
-      const out = path.join(disk, 'dist');
-      const first = await runCli(['build', '--out', out]);
-      expect(first.code, first.stderr).toBe(0);
-      const before = hashTree(out);
-      const result = await runCli(['build', '--out', out]);
-      expectOneLine(result, /^sitegen: no space left on device while writing the new output \(.*small-disk\/dist\/.*\); the previous output is unchanged\.\n?$/);
-      expect(hashTree(out)).toEqual(before);
-      expect(readdirSync(disk)).toEqual(['dist']);
-    } finally {
-      execFileSync('umount', [disk]);
-    }
-  });
+  it.runIf(isRoot)(
+    'ENOSPC: a full disk leaves the previous output unchanged and no temporary folder',
+    async () => {
+      const disk = path.join(temp.dir, 'small-disk');
+      mkdirSync(disk);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2000k', 'tmpfs', disk]);
+      try {
+        const out = path.join(disk, 'dist');
+        const first = await runCli(['build', '--out', out]);
+        expect(first.code, first.stderr).toBe(0);
+        const before = hashTree(out);
+        const result = await runCli(['build', '--out', out]);
+        expectOneLine(
+          result,
+          /^sitegen: no space left on device while writing the new output \(.*small-disk\/dist\/.*\); the previous output is unchanged\.\n?$/,
+        );
+        expect(hashTree(out)).toEqual(before);
+        expect(readdirSync(disk)).toEqual(['dist']);
+      } finally {
+        execFileSync('umount', [disk]);
+      }
+    },
+  );
 
   it('names where a bad site URL came from: the flag, the environment, or site.ts', async () => {
     const flag = await runCli(['build', '--out', path.join(temp.dir, 'u1'), '--site-url', '']);
     expect(flag.code).toBe(1);
     expect(flag.stderr).toContain('--site-url: "" is not an absolute URL');
-    const env = await runCli(['build', '--out', path.join(temp.dir, 'u2')], { env: { SITE_URL: 'bogus' } });
+    const env = await runCli(['build', '--out', path.join(temp.dir, 'u2')], {
+      env: { SITE_URL: 'bogus' },
+    });
     expect(env.code).toBe(1);
     expect(env.stderr).toContain('SITE_URL: "bogus" is not an absolute URL');
   });
@@ -86,6 +94,8 @@ describe('environment failures read as what they are', () => {
     writeFileSync(brands, readFileSync(brands, 'utf8').replace('rating: 4.6,', 'rating: NaN,'));
     const result = await runCli(['build', '--root', project]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('src/content/brands.ts: brand "perang88": "rating" is NaN; expected a number from 0 to 5');
+    expect(result.stderr).toContain(
+      'src/content/brands.ts: brand "perang88": "rating" is NaN; expected a number from 0 to 5',
+    );
   });
 });

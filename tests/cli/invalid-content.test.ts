@@ -9,7 +9,8 @@ import { hashTree } from '../helpers/tree.ts';
 const BRANDS = 'src/content/brands.ts';
 const SITE = 'src/content/site.ts';
 /** What a refused character's message says is expected instead. */
-const ALLOWED = 'expected text without control characters (tab and line breaks aside) or bidi overrides';
+const ALLOWED =
+  'expected text without control characters (tab and line breaks aside) or bidi overrides';
 const ARTICLE = 'src/content/articles/perang88-mengenal-fitur-slot-modern.md';
 
 /** Replaces `from` (which must occur) with `to` in one file of the project. */
@@ -27,7 +28,8 @@ const lineOf = (start: string) => lines.findIndex((line) => line.startsWith(star
 const brandsLines = readFileSync(path.join(REPO, BRANDS), 'utf8').split('\n');
 /** The features line of perang88, and the column just after "'Enkripsi " on it. */
 const featuresLine = brandsLines.findIndex((line) => line.includes("'Enkripsi SSL'")) + 1;
-const escapeColumn = brandsLines[featuresLine - 1].indexOf("'Enkripsi SSL'") + "'Enkripsi ".length + 1;
+const escapeColumn =
+  brandsLines[featuresLine - 1].indexOf("'Enkripsi SSL'") + "'Enkripsi ".length + 1;
 const siteLines = readFileSync(path.join(REPO, SITE), 'utf8').split('\n');
 const taglineLine = siteLines.findIndex((line) => line.trim().startsWith('tagline:')) + 1;
 /** The first heading line ("## Simbol Wild"): bytes go at its end, a new block two lines below it. */
@@ -41,12 +43,20 @@ const blockLine = headingLine + 2;
 async function appendToHeading(project: string, bytes: Buffer) {
   const full = path.join(project, ARTICLE);
   const text = await readFile(full);
-  await writeFile(full, Buffer.concat([text.subarray(0, headingEnd), bytes, text.subarray(headingEnd)]));
+  await writeFile(
+    full,
+    Buffer.concat([text.subarray(0, headingEnd), bytes, text.subarray(headingEnd)]),
+  );
 }
 /** Inserts `markdown` as a new block right after the first heading (at blockLine). */
-const addBlock = (project: string, markdown: string) => edit(project, ARTICLE, lines[headingLine - 1], `${lines[headingLine - 1]}\n\n${markdown}`);
+const addBlock = (project: string, markdown: string) =>
+  edit(project, ARTICLE, lines[headingLine - 1], `${lines[headingLine - 1]}\n\n${markdown}`);
 
-const cases: { name: string; breakIt: (project: string) => Promise<void>; message: string | RegExp }[] = [
+const cases: {
+  name: string;
+  breakIt: (project: string) => Promise<void>;
+  message: string | RegExp;
+}[] = [
   {
     name: 'an unknown key, with the key it was meant to be',
     breakIt: (p) => edit(p, ARTICLE, 'author: Budi Santoso', 'autor: Budi Santoso'),
@@ -54,7 +64,13 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
   },
   {
     name: 'a YAML syntax error, at its line (a title with ": " left unquoted)',
-    breakIt: (p) => edit(p, ARTICLE, 'title: "Mengenal Fitur Slot Modern di Perang88: Scatter, Wild, dan Free Spin"', 'title: Mengenal Fitur Slot Modern di Perang88: Scatter, Wild, dan Free Spin'),
+    breakIt: (p) =>
+      edit(
+        p,
+        ARTICLE,
+        'title: "Mengenal Fitur Slot Modern di Perang88: Scatter, Wild, dan Free Spin"',
+        'title: Mengenal Fitur Slot Modern di Perang88: Scatter, Wild, dan Free Spin',
+      ),
     message: `${ARTICLE}:${lineOf('title:')}:8: front matter is not valid YAML: Nested mappings are not allowed in compact mappings (a value that contains ": " must be in double quotes)`,
   },
   {
@@ -99,23 +115,28 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
   },
   {
     name: 'a file name that is not a slug',
-    breakIt: (p) => rename(path.join(p, ARTICLE), path.join(p, 'src/content/articles/Perang88 Review.md')),
+    breakIt: (p) =>
+      rename(path.join(p, ARTICLE), path.join(p, 'src/content/articles/Perang88 Review.md')),
     message: `src/content/articles/Perang88 Review.md: the file name is not a slug; name it with a-z, 0-9 and '-' only`,
   },
   {
     name: 'a body left over in the old HTML format',
-    breakIt: (p) => writeFile(path.join(p, 'src/content/articles/perang88-lama.html'), '<p>lama</p>\n'),
-    message: 'src/content/articles/perang88-lama.html: article bodies are Markdown files now; move its front matter and body into src/content/articles/perang88-lama.md',
+    breakIt: (p) =>
+      writeFile(path.join(p, 'src/content/articles/perang88-lama.html'), '<p>lama</p>\n'),
+    message:
+      'src/content/articles/perang88-lama.html: article bodies are Markdown files now; move its front matter and body into src/content/articles/perang88-lama.md',
   },
   {
     name: 'a rating outside 0 to 5',
     breakIt: (p) => edit(p, BRANDS, 'rating: 4.6,', 'rating: 5.6,'),
-    message: 'src/content/brands.ts: brand "perang88": "rating" is 5.6; expected a number from 0 to 5',
+    message:
+      'src/content/brands.ts: brand "perang88": "rating" is 5.6; expected a number from 0 to 5',
   },
   {
     name: 'a year that is not four digits',
     breakIt: (p) => edit(p, BRANDS, "established: '2021',", "established: '21',"),
-    message: 'src/content/brands.ts: brand "perang88": "established" is "21"; expected a four-digit year such as "2020"',
+    message:
+      'src/content/brands.ts: brand "perang88": "established" is "21"; expected a four-digit year such as "2020"',
   },
   {
     name: 'raw HTML with an unclosed tag, at its Markdown line',
@@ -143,7 +164,7 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
     message: `${ARTICLE}:${blockLine}: a javascript: URL in href="…" on <a> is not allowed (decoded: "javascript:alert(1)"`,
   },
   {
-    name: 'a Markdown heading of level 1 (the title is the page\'s only <h1>)',
+    name: "a Markdown heading of level 1 (the title is the page's only <h1>)",
     breakIt: (p) => addBlock(p, '# Judul kedua'),
     message: `${ARTICLE}:${blockLine}: `,
   },
@@ -176,7 +197,8 @@ const cases: { name: string; breakIt: (project: string) => Promise<void>; messag
   {
     name: 'content without its page titles and descriptions (seo)',
     breakIt: (p) => edit(p, 'src/content/index.ts', '{ site, brands, seo }', '{ site, brands }'),
-    message: 'src/content/index.ts: content "seo" is missing; expected the page titles and descriptions of src/content/seo.ts, one function per page kind',
+    message:
+      'src/content/index.ts: content "seo" is missing; expected the page titles and descriptions of src/content/seo.ts, one function per page kind',
   },
   {
     name: 'a NUL byte',
@@ -299,7 +321,10 @@ describe('invalid content fails the build, says where and why, and keeps the pre
     const result = await runCli(['build', '--root', project]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/The content has 8 problems/);
-    const reported = result.stderr.split('\n').filter((line) => line.startsWith('  - ')).map((line) => line.slice(4).split(': ')[0]);
+    const reported = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('  - '))
+      .map((line) => line.slice(4).split(': ')[0]);
     expect(reported).toEqual([
       'src/content/brands.ts',
       `${other}:${lineOf('listed:')}:1`,

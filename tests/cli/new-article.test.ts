@@ -23,21 +23,56 @@ describe('sitegen new article', () => {
   afterAll(() => temp?.remove());
 
   it('writes a draft from the template, dated today, that build leaves out and build --drafts includes', async () => {
-    const created = await runCli(['new', 'article', 'nusa77-tips-anggaran', '--brand', 'nusa77', '--root', root]);
+    const created = await runCli([
+      'new',
+      'article',
+      'nusa77-tips-anggaran',
+      '--brand',
+      'nusa77',
+      '--root',
+      root,
+    ]);
     expect(created.code, created.stderr).toBe(0);
-    expect(created.stdout).toContain('created src/content/articles/nusa77-tips-anggaran.md (draft: true)');
-    const text = readFileSync(path.join(root, 'src/content/articles/nusa77-tips-anggaran.md'), 'utf8');
-    expect(text).toMatch(new RegExp(`^---\\ntitle: .+\\nexcerpt: .+\\nbrand: nusa77\\nauthor: .+\\ndate: ${today()}\\nlisted: false\\ndraft: true\\n---\\n\\n\\S`));
+    expect(created.stdout).toContain(
+      'created src/content/articles/nusa77-tips-anggaran.md (draft: true)',
+    );
+    const text = readFileSync(
+      path.join(root, 'src/content/articles/nusa77-tips-anggaran.md'),
+      'utf8',
+    );
+    expect(text).toMatch(
+      new RegExp(
+        `^---\\ntitle: .+\\nexcerpt: .+\\nbrand: nusa77\\nauthor: .+\\ndate: ${today()}\\nlisted: false\\ndraft: true\\n---\\n\\n\\S`,
+      ),
+    );
 
-    const built = await runCli(['build', '--root', root, '--out', path.join(temp.dir, 'published')]);
+    const built = await runCli([
+      'build',
+      '--root',
+      root,
+      '--out',
+      path.join(temp.dir, 'published'),
+    ]);
     expect(built.code, built.stderr).toBe(0);
-    expect(built.stdout).toContain('1 draft left out: nusa77-tips-anggaran (--drafts includes them)');
+    expect(built.stdout).toContain(
+      '1 draft left out: nusa77-tips-anggaran (--drafts includes them)',
+    );
     expect(existsSync(path.join(temp.dir, 'published/artikel/nusa77-tips-anggaran'))).toBe(false);
 
-    const drafts = await runCli(['build', '--drafts', '--root', root, '--out', path.join(temp.dir, 'drafts')]);
+    const drafts = await runCli([
+      'build',
+      '--drafts',
+      '--root',
+      root,
+      '--out',
+      path.join(temp.dir, 'drafts'),
+    ]);
     expect(drafts.code, drafts.stderr).toBe(0);
     expect(drafts.stdout).not.toContain('left out');
-    const page = readFileSync(path.join(temp.dir, 'drafts/artikel/nusa77-tips-anggaran/index.html'), 'utf8');
+    const page = readFileSync(
+      path.join(temp.dir, 'drafts/artikel/nusa77-tips-anggaran/index.html'),
+      'utf8',
+    );
     expect(page).toContain('<span class="badge badge-draft">DRAFT</span>');
     expect(page).toContain('<meta name="robots" content="noindex">');
   });
@@ -45,21 +80,43 @@ describe('sitegen new article', () => {
   it('refuses an existing slug and leaves the file as it was', async () => {
     const file = 'src/content/articles/perang88-panduan.md';
     const before = readFileSync(path.join(root, file), 'utf8');
-    const result = await runCli(['new', 'article', 'perang88-panduan', '--brand', 'perang88', '--root', root]);
+    const result = await runCli([
+      'new',
+      'article',
+      'perang88-panduan',
+      '--brand',
+      'perang88',
+      '--root',
+      root,
+    ]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`sitegen: ${file} already exists; nothing was written. Choose another slug, or edit that file.\n`);
+    expect(result.stderr).toBe(
+      `sitegen: ${file} already exists; nothing was written. Choose another slug, or edit that file.\n`,
+    );
     expect(readFileSync(path.join(root, file), 'utf8')).toBe(before);
   });
 
   it('refuses an unknown brand and an invalid slug, and writes nothing', async () => {
     const before = hashTree(path.join(root, 'src'));
-    const brand = await runCli(['new', 'article', 'lux88togel-baru', '--brand', 'lux88togel', '--root', root]);
+    const brand = await runCli([
+      'new',
+      'article',
+      'lux88togel-baru',
+      '--brand',
+      'lux88togel',
+      '--root',
+      root,
+    ]);
     expect(brand.code).toBe(1);
-    expect(brand.stderr).toContain('Unknown brand "lux88togel"; nothing was written. Use one of: perang88, nusa77');
+    expect(brand.stderr).toContain(
+      'Unknown brand "lux88togel"; nothing was written. Use one of: perang88, nusa77',
+    );
     for (const slug of ['Judul Besar', '../luar', 'a--b', '']) {
       const result = await runCli(['new', 'article', slug, '--brand', 'nusa77', '--root', root]);
       expect(result.code, slug).toBe(1);
-      expect(result.stderr, slug).toContain(`Cannot create an article named ${JSON.stringify(slug)}: a slug uses a-z, 0-9 and '-' only`);
+      expect(result.stderr, slug).toContain(
+        `Cannot create an article named ${JSON.stringify(slug)}: a slug uses a-z, 0-9 and '-' only`,
+      );
     }
     const missing = await runCli(['new', 'article', 'nusa77-x', '--root', root]);
     expect(missing.code).toBe(1);

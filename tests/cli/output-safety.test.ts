@@ -1,5 +1,16 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
@@ -28,15 +39,60 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
   afterAll(() => temp.remove());
 
   const refusals: { name: string; args: string[]; message: RegExp; target: () => string }[] = [
-    { name: 'the project folder (--out .)', args: ['build', '--out', '.'], message: /it is the project folder itself/, target: () => project },
-    { name: 'an empty --out (an unset $OUT)', args: ['build', '--out', ''], message: /The output folder is an empty string/, target: () => project },
-    { name: 'src/', args: ['build', '--out', 'src'], message: /it is inside src\//, target: () => project },
-    { name: 'a folder inside src/', args: ['build', '--out', 'src/content'], message: /it is inside src\//, target: () => project },
-    { name: 'a parent of the project (--out ..)', args: ['build', '--out', '..'], message: /it contains the project folder/, target: () => temp.dir },
-    { name: 'the home folder', args: ['build', '--out', '~HOME~'], message: /it is your home folder/, target: () => home },
-    { name: 'a file', args: ['build', '--out', 'README.md'], message: /it is a file, not a folder/, target: () => project },
-    { name: 'the filesystem root', args: ['build', '--out', '/'], message: /it is the root of the filesystem/, target: () => project },
-    { name: 'src/ from watch', args: ['watch', '--port', '0', '--out', 'src'], message: /it is inside src\//, target: () => project },
+    {
+      name: 'the project folder (--out .)',
+      args: ['build', '--out', '.'],
+      message: /it is the project folder itself/,
+      target: () => project,
+    },
+    {
+      name: 'an empty --out (an unset $OUT)',
+      args: ['build', '--out', ''],
+      message: /The output folder is an empty string/,
+      target: () => project,
+    },
+    {
+      name: 'src/',
+      args: ['build', '--out', 'src'],
+      message: /it is inside src\//,
+      target: () => project,
+    },
+    {
+      name: 'a folder inside src/',
+      args: ['build', '--out', 'src/content'],
+      message: /it is inside src\//,
+      target: () => project,
+    },
+    {
+      name: 'a parent of the project (--out ..)',
+      args: ['build', '--out', '..'],
+      message: /it contains the project folder/,
+      target: () => temp.dir,
+    },
+    {
+      name: 'the home folder',
+      args: ['build', '--out', '~HOME~'],
+      message: /it is your home folder/,
+      target: () => home,
+    },
+    {
+      name: 'a file',
+      args: ['build', '--out', 'README.md'],
+      message: /it is a file, not a folder/,
+      target: () => project,
+    },
+    {
+      name: 'the filesystem root',
+      args: ['build', '--out', '/'],
+      message: /it is the root of the filesystem/,
+      target: () => project,
+    },
+    {
+      name: 'src/ from watch',
+      args: ['watch', '--port', '0', '--out', 'src'],
+      message: /it is inside src\//,
+      target: () => project,
+    },
   ];
 
   for (const { name, args, message, target } of refusals) {
@@ -87,7 +143,9 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     writeFileSync(path.join(folder, 'holiday.jpg'), 'not really a jpeg');
     const result = await runCli(['build', '--root', project, '--out', folder]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Refusing to write the output into ${folder}: it is not empty (holiday.jpg) and has no .sitegen-output file`);
+    expect(result.stderr).toContain(
+      `Refusing to write the output into ${folder}: it is not empty (holiday.jpg) and has no .sitegen-output file`,
+    );
     expect(result.stderr).toContain('Choose another folder with --out, or empty this one');
     expect(readdirSync(folder)).toEqual(['holiday.jpg']);
     expect(readFileSync(path.join(folder, 'holiday.jpg'), 'utf8')).toBe('not really a jpeg');
@@ -97,7 +155,9 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     const folder = path.join(temp.dir, 'empty');
     mkdirSync(folder);
     expect((await runCli(['build', '--root', project, '--out', folder])).code).toBe(0);
-    expect(readFileSync(path.join(folder, '.sitegen-output'), 'utf8')).toMatch(/written by sitegen build/);
+    expect(readFileSync(path.join(folder, '.sitegen-output'), 'utf8')).toMatch(
+      /written by sitegen build/,
+    );
     writeFileSync(path.join(folder, 'stale.html'), 'from an older build');
     expect((await runCli(['build', '--root', project, '--out', folder])).code).toBe(0);
     expect(existsSync(path.join(folder, 'stale.html'))).toBe(false);
@@ -108,7 +168,8 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     const dist = path.join(project, 'dist');
     expect((await runCli(['build'], { cwd: project })).code).toBe(0);
     // What a build from before the marker held: no marker, and none of the files added since (cards, feed).
-    for (const added of ['.sitegen-output', 'og', 'feed.xml']) rmSync(path.join(dist, added), { recursive: true });
+    for (const added of ['.sitegen-output', 'og', 'feed.xml'])
+      rmSync(path.join(dist, added), { recursive: true });
     const upgraded = await runCli(['build'], { cwd: project });
     expect(upgraded.code, upgraded.stderr).toBe(0);
     expect(existsSync(path.join(dist, '.sitegen-output'))).toBe(true);
@@ -132,7 +193,8 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     }
     const result = await runCli(['build'], { cwd: project });
     expect(result.code, result.stderr).toBe(0);
-    for (const dir of [backup, stray]) expect(readFileSync(path.join(dir, 'precious.txt'), 'utf8')).toBe(dir);
+    for (const dir of [backup, stray])
+      expect(readFileSync(path.join(dir, 'precious.txt'), 'utf8')).toBe(dir);
     rmSync(backup, { recursive: true });
     rmSync(stray, { recursive: true });
   });
@@ -160,7 +222,11 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
   it('bench/generate.mjs only replaces a folder it generated', async () => {
     const generate = (out: string, cwd = temp.dir) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [path.join(REPO, 'bench/generate.mjs'), '--articles', '2', '--out', out], { cwd });
+        const child = spawn(
+          process.execPath,
+          [path.join(REPO, 'bench/generate.mjs'), '--articles', '2', '--out', out],
+          { cwd },
+        );
         let stderr = '';
         child.stderr.on('data', (chunk) => (stderr += chunk));
         child.on('close', (code) => resolve({ code, stderr }));
@@ -168,7 +234,9 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     const before = hashTree(project);
     const here = await generate('.', project);
     expect(here.code).toBe(1);
-    expect(here.stderr).toMatch(/refusing to replace .*: it holds this checkout, the current folder or your home folder/);
+    expect(here.stderr).toMatch(
+      /refusing to replace .*: it holds this checkout, the current folder or your home folder/,
+    );
     expect(hashTree(project)).toEqual(before);
 
     const foreign = path.join(temp.dir, 'foreign');
@@ -184,7 +252,9 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
 
   it('a build waits for another build into the same folder, and refuses a folder that watch holds', async () => {
     const out = path.join(temp.dir, 'shared');
-    const results = await Promise.all([1, 2, 3].map(() => runCli(['build', '--root', project, '--out', out])));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => runCli(['build', '--root', project, '--out', out])),
+    );
     for (const result of results) expect(result.code, result.stderr).toBe(0);
     expect(readdirSync(temp.dir).filter((name) => name.startsWith('.shared.'))).toEqual([]);
 
@@ -194,7 +264,9 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
       const before = hashTree(out);
       const result = await runCli(['build', '--root', project, '--out', out]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/The output folder .*shared is in use by sitegen watch \(PID \d+\)\. Stop it first, or build into another folder with --out\./);
+      expect(result.stderr).toMatch(
+        /The output folder .*shared is in use by sitegen watch \(PID \d+\)\. Stop it first, or build into another folder with --out\./,
+      );
       expect(hashTree(out)).toEqual(before);
     } finally {
       expect(await watcher.stop()).toBe(0);
@@ -209,7 +281,10 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     const sleeper = spawn('sleep', ['120']);
     try {
       // A lock of a sitegen before start times, and one whose start time is not the sleeper's.
-      for (const holder of [{ pid: sleeper.pid, command: 'build' }, { pid: sleeper.pid, command: 'build', startTime: '1' }]) {
+      for (const holder of [
+        { pid: sleeper.pid, command: 'build' },
+        { pid: sleeper.pid, command: 'build', startTime: '1' },
+      ]) {
         writeFileSync(lock, JSON.stringify(holder));
         const started = Date.now();
         const result = await runCli(['build', '--root', project, '--out', out]);
@@ -235,7 +310,12 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
       const lock = path.join(temp.dir, '.held.lock');
       writeFileSync(lock, JSON.stringify({ pid: holder.pid, command: 'build' }));
       waiting = startCli(['build', '--root', project, '--out', out]);
-      await waiting.waitFor(new RegExp(`waiting for sitegen build \\(PID ${holder.pid}\\) to finish with ${out}: it holds the lock file ${lock} \\(up to 120 s\\)`), 10_000);
+      await waiting.waitFor(
+        new RegExp(
+          `waiting for sitegen build \\(PID ${holder.pid}\\) to finish with ${out}: it holds the lock file ${lock} \\(up to 120 s\\)`,
+        ),
+        10_000,
+      );
       await holder.stop();
       expect(await waiting.exited).toBe(0);
       expect(waiting.stderr().match(/waiting for/g)).toHaveLength(1);

@@ -6,7 +6,15 @@ import { makeTempDir, runCli, runProcess } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 import { CLI } from '../helpers/paths.ts';
 
-const STAGES = ['read and bundle', 'load and validate', 'link brand mentions', 'plan routes', 'render and write', 'social cards', 'commit'];
+const STAGES = [
+  'read and bundle',
+  'load and validate',
+  'link brand mentions',
+  'plan routes',
+  'render and write',
+  'social cards',
+  'commit',
+];
 const ESCAPE = '\x1b[';
 
 /** Every file under `dir` (relative, "/"-separated) with its size in bytes, sorted by path. */
@@ -31,10 +39,21 @@ function builtFiles(out: string): Map<string, number> {
 }
 
 /** Runs the CLI with stdout and/or stderr closed by the reader before sitegen writes a byte. */
-function runWithClosed(args: string[], closed: ('stdout' | 'stderr')[]): Promise<{ code: number | null; signal: string | null; stderr: string }> {
+function runWithClosed(
+  args: string[],
+  closed: ('stdout' | 'stderr')[],
+): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', FORCE_COLOR: undefined, NO_COLOR: undefined };
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      CI: '1',
+      FORCE_COLOR: undefined,
+      NO_COLOR: undefined,
+    };
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     for (const stream of closed) child[stream].destroy();
@@ -53,10 +72,19 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
   beforeAll(async () => {
     temp = await makeTempDir();
     project = await fixtureProject(path.join(temp.dir, 'project'), 'two-brands');
-    const ulasan = readFileSync(path.join(project, 'src/content/articles/nusa77-ulasan.md'), 'utf8');
-    writeFileSync(path.join(project, 'src/content/articles/perang88-draf.md'), ulasan.replace('listed: true', 'listed: true\ndraft: true'));
+    const ulasan = readFileSync(
+      path.join(project, 'src/content/articles/nusa77-ulasan.md'),
+      'utf8',
+    );
+    writeFileSync(
+      path.join(project, 'src/content/articles/perang88-draf.md'),
+      ulasan.replace('listed: true', 'listed: true\ndraft: true'),
+    );
     broken = await fixtureProject(path.join(temp.dir, 'broken'), 'two-brands');
-    writeFileSync(path.join(broken, 'src/content/articles/nusa77-rusak.md'), ulasan.replace('author:', 'autor:'));
+    writeFileSync(
+      path.join(broken, 'src/content/articles/nusa77-rusak.md'),
+      ulasan.replace('author:', 'autor:'),
+    );
     site = path.join(temp.dir, 'site');
     const built = await runCli(['build', '--root', project, '--out', site]);
     if (built.code !== 0) throw new Error(`test setup: build failed:\n${built.stderr}`);
@@ -80,7 +108,9 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     for (const ms of Object.values(report.timings)) expect(ms).toBeGreaterThanOrEqual(0);
     expect(Number.isInteger(report.ms) && report.ms > 0).toBe(true);
     expect(report.draftsLeftOut).toEqual(['perang88-draf']);
-    expect(report.warnings).toEqual([expect.stringMatching(/^1 article has no body yet .*: nusa77-belum-ditulis$/)]);
+    expect(report.warnings).toEqual([
+      expect.stringMatching(/^1 article has no body yet .*: nusa77-belum-ditulis$/),
+    ]);
     expect(result.stderr).toMatch(/^warning: 1 article has no body yet/m);
   });
 
@@ -90,13 +120,17 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     const report = JSON.parse(result.stdout);
     expect(report.ok).toBe(false);
     expect(report.error.kind).toBe('ContentInvalid');
-    expect(report.error.message).toBe('The content has 2 problems; nothing was written. Fix them and build again:');
+    expect(report.error.message).toBe(
+      'The content has 2 problems; nothing was written. Fix them and build again:',
+    );
     expect(report.error.problems).toEqual([
       'src/content/articles/nusa77-rusak.md:1:1: "author" is missing; expected non-empty text',
       'src/content/articles/nusa77-rusak.md:5:1: unknown key "autor"; did you mean "author"?',
     ]);
     expect(result.stderr).toContain('sitegen: The content has 2 problems');
-    expect(result.stderr).toContain('  - src/content/articles/nusa77-rusak.md:5:1: unknown key "autor"');
+    expect(result.stderr).toContain(
+      '  - src/content/articles/nusa77-rusak.md:5:1: unknown key "autor"',
+    );
     expect(readdirSync(broken)).not.toContain('dist');
   });
 
@@ -107,12 +141,25 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     const report = JSON.parse(result.stdout);
     const files = filesIn(site);
     const pages = [...files.keys()].filter((file) => file.endsWith('.html'));
-    expect(report).toMatchObject({ ok: true, dir: site, pages: pages.length, files: files.size, problems: [], budgetKb: 30 });
+    expect(report).toMatchObject({
+      ok: true,
+      dir: site,
+      pages: pages.length,
+      files: files.size,
+      problems: [],
+      budgetKb: 30,
+    });
     expect(report.weights.map((weight: { file: string }) => weight.file).sort()).toEqual(pages);
-    for (const weight of report.weights) expect(weight.firstLoadGzip).toBe(weight.html.gzip + weight.css.gzip + weight.js.gzip);
-    const heaviest = Math.max(...report.weights.map((weight: { firstLoadGzip: number }) => weight.firstLoadGzip));
+    for (const weight of report.weights)
+      expect(weight.firstLoadGzip).toBe(weight.html.gzip + weight.css.gzip + weight.js.gzip);
+    const heaviest = Math.max(
+      ...report.weights.map((weight: { firstLoadGzip: number }) => weight.firstLoadGzip),
+    );
     expect(report.heaviest.firstLoadGzip).toBe(heaviest);
-    expect(report.weights.find((weight: { file: string }) => weight.file === report.heaviest.file).firstLoadGzip).toBe(heaviest);
+    expect(
+      report.weights.find((weight: { file: string }) => weight.file === report.heaviest.file)
+        .firstLoadGzip,
+    ).toBe(heaviest);
 
     const over = await runCli(['check', site, '--json', '--budget', '1']);
     expect(over.code).toBe(1);
@@ -120,12 +167,25 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     expect(failed).toMatchObject({ ok: false, pages: pages.length, budgetKb: 1 });
     expect(failed.problems).toHaveLength(pages.length);
     expect(failed.problems[0]).toMatch(/first load is [\d.]+ KB gzip .*over the 1\.0 KB budget/);
-    expect(failed.error).toEqual({ kind: 'CheckFailed', message: `The built folder ${site}/ has ${pages.length} problems:`, problems: failed.problems });
-    expect(over.stderr).toContain(`sitegen: The built folder ${site}/ has ${pages.length} problems:\n  - `);
+    expect(failed.error).toEqual({
+      kind: 'CheckFailed',
+      message: `The built folder ${site}/ has ${pages.length} problems:`,
+      problems: failed.problems,
+    });
+    expect(over.stderr).toContain(
+      `sitegen: The built folder ${site}/ has ${pages.length} problems:\n  - `,
+    );
   });
 
   it('--quiet prints nothing when all is well (not even a warning) and only the error on failure', async () => {
-    const build = await runCli(['build', '--root', project, '--out', path.join(temp.dir, 'quiet'), '--quiet']);
+    const build = await runCli([
+      'build',
+      '--root',
+      project,
+      '--out',
+      path.join(temp.dir, 'quiet'),
+      '--quiet',
+    ]);
     expect(build).toEqual({ code: 0, stdout: '', stderr: '' });
     const check = await runCli(['check', site, '-q', '--sizes']);
     expect(check).toEqual({ code: 0, stdout: '', stderr: '' });
@@ -142,7 +202,8 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     const out = path.join(temp.dir, 'verbose');
     const verbose = await runCli(['build', '--root', project, '--out', out, '--verbose']);
     expect(verbose.code, verbose.stderr).toBe(0);
-    for (const stage of STAGES) expect(verbose.stdout).toMatch(new RegExp(`^  ${stage} +\\d+\\.\\d ms$`, 'm'));
+    for (const stage of STAGES)
+      expect(verbose.stdout).toMatch(new RegExp(`^  ${stage} +\\d+\\.\\d ms$`, 'm'));
     const files = [...builtFiles(out).keys()];
     const listed = verbose.stdout.split(/^files written \(\d+\):\n/m)[1];
     expect(verbose.stdout).toContain(`files written (${files.length}):`);
@@ -150,7 +211,8 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
 
     const timings = await runCli(['build', '--root', project, '--out', out, '--timings']);
     expect(timings.code, timings.stderr).toBe(0);
-    for (const stage of STAGES) expect(timings.stdout).toMatch(new RegExp(`^  ${stage} +\\d+\\.\\d ms$`, 'm'));
+    for (const stage of STAGES)
+      expect(timings.stdout).toMatch(new RegExp(`^  ${stage} +\\d+\\.\\d ms$`, 'm'));
     expect(timings.stdout).not.toContain('files written');
   });
 
@@ -159,22 +221,31 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     for (const env of [{}, { NO_COLOR: '1' }]) {
       const result = await runCli(['build', '--root', project, '--out', out], { env });
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/^sitegen: wrote \d+ pages \(\d+ files, [\d.]+ kB\) to .*plain\/ in \d+ ms$/m);
+      expect(result.stdout).toMatch(
+        /^sitegen: wrote \d+ pages \(\d+ files, [\d.]+ kB\) to .*plain\/ in \d+ ms$/m,
+      );
       expect(result.stdout).toContain('1 draft left out: perang88-draf (--drafts includes them)');
       expect(result.stdout).not.toContain('warning');
-      expect(result.stderr).toMatch(/^warning: 1 article has no body yet and render the fallback article with noindex: nusa77-belum-ditulis$/m);
+      expect(result.stderr).toMatch(
+        /^warning: 1 article has no body yet and render the fallback article with noindex: nusa77-belum-ditulis$/m,
+      );
       expect(result.stdout + result.stderr).not.toContain(ESCAPE);
     }
   });
 
   it('FORCE_COLOR=1 colours the summary, warnings yellow and errors red, even through a pipe and over NO_COLOR', async () => {
-    const build = await runCli(['build', '--root', project, '--out', path.join(temp.dir, 'colour')], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } });
+    const build = await runCli(
+      ['build', '--root', project, '--out', path.join(temp.dir, 'colour')],
+      { env: { FORCE_COLOR: '1', NO_COLOR: '1' } },
+    );
     expect(build.code, build.stderr).toBe(0);
     expect(build.stdout).toMatch(/^\x1b\[32msitegen:\x1b\[39m wrote \x1b\[1m\d+ pages\x1b\[22m/);
     expect(build.stderr).toContain('\x1b[33mwarning:\x1b[39m 1 article has no body yet');
     const failed = await runCli(['build', '--root', broken], { env: { FORCE_COLOR: '1' } });
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(/^\x1b\[1m\x1b\[31msitegen:\x1b\[39m\x1b\[22m The content has 2 problems/);
+    expect(failed.stderr).toMatch(
+      /^\x1b\[1m\x1b\[31msitegen:\x1b\[39m\x1b\[22m The content has 2 problems/,
+    );
     const off = await runCli(['check', site], { env: { FORCE_COLOR: '0' } });
     expect(off.code, off.stderr).toBe(0);
     expect(off.stdout).toMatch(/^sitegen check: \d+ pages/);
@@ -185,16 +256,33 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     expect(closed).toEqual({ code: 0, signal: null, stderr: '' });
 
     // The same through a shell pipeline; pipefail makes the status sitegen's own.
-    const shell = await runProcess('bash', ['-c', `set -o pipefail; "${process.execPath}" "${CLI}" check "${site}" --sizes | head -1`]);
-    expect(shell).toEqual({ code: 0, stdout: expect.stringMatching(/^page +HTML +HTML gz +CSS gz +JS gz +first load gz\n$/), stderr: '' });
+    const shell = await runProcess('bash', [
+      '-c',
+      `set -o pipefail; "${process.execPath}" "${CLI}" check "${site}" --sizes | head -1`,
+    ]);
+    expect(shell).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(/^page +HTML +HTML gz +CSS gz +JS gz +first load gz\n$/),
+      stderr: '',
+    });
   });
 
   it('a closed stderr does not crash a build that warns, nor a closed stdout one that prints its summary', async () => {
     const out = path.join(temp.dir, 'closed');
-    expect(await runWithClosed(['build', '--root', project, '--out', out], ['stderr'])).toMatchObject({ code: 0, signal: null });
-    expect(await runWithClosed(['build', '--root', project, '--out', out, '--verbose'], ['stdout', 'stderr'])).toMatchObject({ code: 0, signal: null });
+    expect(
+      await runWithClosed(['build', '--root', project, '--out', out], ['stderr']),
+    ).toMatchObject({ code: 0, signal: null });
+    expect(
+      await runWithClosed(
+        ['build', '--root', project, '--out', out, '--verbose'],
+        ['stdout', 'stderr'],
+      ),
+    ).toMatchObject({ code: 0, signal: null });
     expect(builtFiles(out).has('index.html')).toBe(true);
     // A failure still exits 1 when nobody reads its message.
-    expect(await runWithClosed(['build', '--root', broken], ['stderr'])).toMatchObject({ code: 1, signal: null });
+    expect(await runWithClosed(['build', '--root', broken], ['stderr'])).toMatchObject({
+      code: 1,
+      signal: null,
+    });
   });
 });

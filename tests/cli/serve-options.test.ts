@@ -14,7 +14,10 @@ function occupy(port = 0): Promise<{ port: number; close: () => Promise<void> }>
     const server: Server = createServer();
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
-      resolve({ port: (server.address() as { port: number }).port, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        port: (server.address() as { port: number }).port,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     });
   });
 }
@@ -25,7 +28,10 @@ async function occupyRun(count: number): Promise<{ first: number; close: () => P
     const held = [await occupy()];
     try {
       for (let i = 1; i < count; i++) held.push(await occupy(held[0].port + i));
-      return { first: held[0].port, close: async () => void (await Promise.all(held.map((h) => h.close()))) };
+      return {
+        first: held[0].port,
+        close: async () => void (await Promise.all(held.map((h) => h.close()))),
+      };
     } catch {
       await Promise.all(held.map((h) => h.close()));
     }
@@ -42,11 +48,15 @@ describe('a busy port', () => {
     const busy = await occupy();
     const preview = startCli(['preview', distDir(), '--port', String(busy.port)]);
     try {
-      const [, requested, chosen] = await preview.waitFor(/^\[sitegen\] port (\d+) is in use; using (\d+)$/m);
+      const [, requested, chosen] = await preview.waitFor(
+        /^\[sitegen\] port (\d+) is in use; using (\d+)$/m,
+      );
       expect(Number(requested)).toBe(busy.port);
       expect(Number(chosen)).toBeGreaterThan(busy.port);
       expect(Number(chosen)).toBeLessThanOrEqual(busy.port + 10);
-      await preview.waitFor(new RegExp(`previewing .+ at http://127\\.0\\.0\\.1:${chosen}/ \\(Ctrl-C to stop\\)`));
+      await preview.waitFor(
+        new RegExp(`previewing .+ at http://127\\.0\\.0\\.1:${chosen}/ \\(Ctrl-C to stop\\)`),
+      );
       const home = await fetch(`http://127.0.0.1:${chosen}/`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain('<html lang="id">');
@@ -60,7 +70,10 @@ describe('a busy port', () => {
   it('is an error in one line, exit 1, with --strict-port', async () => {
     const busy = await occupy();
     try {
-      const result = await runCli(['preview', distDir(), '--port', String(busy.port), '--strict-port'], { timeoutMs: 20_000 });
+      const result = await runCli(
+        ['preview', distDir(), '--port', String(busy.port), '--strict-port'],
+        { timeoutMs: 20_000 },
+      );
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `sitegen: Port ${busy.port} on 127.0.0.1 is already in use (--strict-port). Stop the other server, pass --port with a free port, or leave out --strict-port to take the next free one.\n`,
@@ -74,7 +87,9 @@ describe('a busy port', () => {
   it('is an error in one line, exit 1, when the ten ports after it are busy too', async () => {
     const busy = await occupyRun(11);
     try {
-      const result = await runCli(['preview', distDir(), '--port', String(busy.first)], { timeoutMs: 20_000 });
+      const result = await runCli(['preview', distDir(), '--port', String(busy.first)], {
+        timeoutMs: 20_000,
+      });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `sitegen: Ports ${busy.first} to ${busy.first + 10} on 127.0.0.1 are all in use. Stop the other servers, or pass --port with a free port (--port 0 takes any free one).\n`,
@@ -95,13 +110,26 @@ describe('--host', () => {
   it('with no value listens on every interface and prints the Local URL and one Network URL per LAN address', async () => {
     const preview = startCli(['preview', distDir(), '--host', '--port', '0']);
     try {
-      const port = Number((await preview.waitFor(/on every network interface \(Ctrl-C to stop\)\n {2}Local: {3}http:\/\/localhost:(\d+)\/\n/))[1]);
+      const port = Number(
+        (
+          await preview.waitFor(
+            /on every network interface \(Ctrl-C to stop\)\n {2}Local: {3}http:\/\/localhost:(\d+)\/\n/,
+          )
+        )[1],
+      );
       const lan = lanAddresses();
-      const expected = lan.length > 0 ? lan.map((address) => `  Network: http://${address}:${port}/`) : ['  Network: no address besides loopback was found'];
-      await preview.waitFor(new RegExp(`${expected.at(-1)!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n`));
+      const expected =
+        lan.length > 0
+          ? lan.map((address) => `  Network: http://${address}:${port}/`)
+          : ['  Network: no address besides loopback was found'];
+      await preview.waitFor(
+        new RegExp(`${expected.at(-1)!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n`),
+      );
       const lines = preview.output().split('\n');
       expect(lines.filter((line) => line.startsWith('  Network: '))).toEqual(expected);
-      expect(preview.output()).toContain('warning: --host 0.0.0.0 makes this server reachable from the network');
+      expect(preview.output()).toContain(
+        'warning: --host 0.0.0.0 makes this server reachable from the network',
+      );
       expect(await statusAt('127.0.0.1', port)).toBe(200);
       // Reachable at each LAN address, which the Host check accepts.
       for (const address of lan) expect(await statusAt(address, port), address).toBe(200);
@@ -114,10 +142,13 @@ describe('--host', () => {
   it('left out listens on loopback only', async () => {
     const preview = startCli(['preview', distDir(), '--port', '0']);
     try {
-      const port = Number((await preview.waitFor(/at http:\/\/127\.0\.0\.1:(\d+)\/ \(Ctrl-C to stop\)\n/))[1]);
+      const port = Number(
+        (await preview.waitFor(/at http:\/\/127\.0\.0\.1:(\d+)\/ \(Ctrl-C to stop\)\n/))[1],
+      );
       expect(preview.output()).not.toMatch(/Network:|warning/);
       expect(await statusAt('127.0.0.1', port)).toBe(200);
-      for (const address of lanAddresses()) await expect(statusAt(address, port), address).rejects.toThrow();
+      for (const address of lanAddresses())
+        await expect(statusAt(address, port), address).rejects.toThrow();
       expect(await preview.stop('SIGINT')).toBe(0);
     } finally {
       await preview.stop('SIGKILL');
@@ -132,7 +163,9 @@ describe('--open', () => {
     temp = await makeTempDir();
     // A stand-in for the desktop's opener: it notes the URL it was asked to open.
     opened = path.join(temp.dir, 'opened.txt');
-    writeFileSync(path.join(temp.dir, 'xdg-open'), `#!/bin/sh\necho "$1" >> '${opened}'\n`, { mode: 0o755 });
+    writeFileSync(path.join(temp.dir, 'xdg-open'), `#!/bin/sh\necho "$1" >> '${opened}'\n`, {
+      mode: 0o755,
+    });
   });
   afterAll(() => temp.remove());
 
@@ -141,7 +174,11 @@ describe('--open', () => {
    * the start line (and `until`, if given), then presses Ctrl-C on that terminal; resolves
    * with everything it printed, in order, once it has stopped.
    */
-  function previewOnTerminal(flags: string[], env: Record<string, string>, until?: () => boolean): Promise<{ code: number | null; output: string }> {
+  function previewOnTerminal(
+    flags: string[],
+    env: Record<string, string>,
+    until?: () => boolean,
+  ): Promise<{ code: number | null; output: string }> {
     // `exec`: script(1) runs the command through $SHELL, or dash where SHELL is unset (CI);
     // dash would stay as node's parent and die of the Ctrl-C itself, exiting 130.
     const command = `exec ${[process.execPath, CLI, 'preview', distDir(), '--port', '0', ...flags].map((word) => `'${word}'`).join(' ')}`;
@@ -151,12 +188,16 @@ describe('--open', () => {
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     return (async () => {
       try {
         let hasExited = false;
         void exited.then(() => (hasExited = true));
-        await eventually(async () => hasExited || (output.includes('Ctrl-C to stop') && (until?.() ?? true)));
+        await eventually(
+          async () => hasExited || (output.includes('Ctrl-C to stop') && (until?.() ?? true)),
+        );
         if (hasExited) throw new Error(`sitegen preview ended before it was stopped:\n${output}`);
         child.stdin.write('\x03');
         return { code: await exited, output: output.replace(/\r\n/g, '\n') };
@@ -174,7 +215,11 @@ describe('--open', () => {
     expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
 
     // Ctrl-C comes after the start line, so a browser opened at start would be in the output before "stopped".
-    for (const [flags, env] of [[[], {}], [['--no-open'], {}], [['--open'], { CI: '1' }]] as const) {
+    for (const [flags, env] of [
+      [[], {}],
+      [['--no-open'], {}],
+      [['--open'], { CI: '1' }],
+    ] as const) {
       const run = await previewOnTerminal([...flags], env);
       expect(run.output, flags.join(' ')).toMatch(/\[sitegen\] stopped\n$/);
       expect(run.output, flags.join(' ')).not.toContain('opening');
@@ -189,7 +234,13 @@ describe('sitegen preview of a site built for a base path', () => {
   beforeAll(async () => {
     temp = await makeTempDir();
     out = path.join(temp.dir, 'out');
-    const built = await runCli(['build', '--out', out, '--site-url', 'https://user.example.io/repo/']);
+    const built = await runCli([
+      'build',
+      '--out',
+      out,
+      '--site-url',
+      'https://user.example.io/repo/',
+    ]);
     expect(built.code, built.stderr).toBe(0);
   });
   afterAll(() => temp.remove());
@@ -223,7 +274,9 @@ describe('sitegen preview of a site built for a base path', () => {
   it('serves it at another base given by --base', async () => {
     const preview = startCli(['preview', out, '--port', '0', '--base', '/']);
     try {
-      const [, base] = await preview.waitFor(/previewing .+ at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/);
+      const [, base] = await preview.waitFor(
+        /previewing .+ at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/,
+      );
       expect((await fetch(base)).status).toBe(200);
       expect((await fetch(`${base}repo/`)).status).toBe(404);
       expect(await preview.stop('SIGINT')).toBe(0);

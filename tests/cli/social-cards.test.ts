@@ -6,15 +6,24 @@ import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
 
 /** `sitegen build --json` into `out` with the card cache in `cache`; returns the parsed report. */
 async function build(root: string, out: string, cache: string, ...flags: string[]) {
-  const result = await runCli(['build', '--root', root, '--out', out, '--json', ...flags], { env: { SITEGEN_CACHE_DIR: cache } });
+  const result = await runCli(['build', '--root', root, '--out', out, '--json', ...flags], {
+    env: { SITEGEN_CACHE_DIR: cache },
+  });
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as { cards: { rendered: number; cached: number }; writtenFiles: string[] };
+  return JSON.parse(result.stdout) as {
+    cards: { rendered: number; cached: number };
+    writtenFiles: string[];
+  };
 }
 
 /** Every card of a build, by file name, as bytes. */
 function cards(out: string): Map<string, Buffer> {
   const folder = path.join(out, 'og');
-  return new Map(readdirSync(folder).sort().map((name) => [name, readFileSync(path.join(folder, name))]));
+  return new Map(
+    readdirSync(folder)
+      .sort()
+      .map((name) => [name, readFileSync(path.join(folder, name))]),
+  );
 }
 
 describe('social cards across builds', () => {
@@ -36,7 +45,11 @@ describe('social cards across builds', () => {
     expect(warm.cards).toEqual({ rendered: 0, cached: 18 });
 
     // Another machine: an empty cache draws every card again, to the same bytes.
-    const fresh = await build(root, path.join(temp.dir, 'three'), path.join(temp.dir, 'other-cache'));
+    const fresh = await build(
+      root,
+      path.join(temp.dir, 'three'),
+      path.join(temp.dir, 'other-cache'),
+    );
     expect(fresh.cards).toEqual({ rendered: 18, cached: 0 });
     const drawn = cards(path.join(temp.dir, 'one'));
     expect(drawn.size).toBe(18);
@@ -47,11 +60,17 @@ describe('social cards across builds', () => {
   it('draws again only the card whose text changed, under a new name', async () => {
     const cache = path.join(temp.dir, 'cache');
     const file = path.join(root, 'src/content/articles/loyal4d-strategi-bankroll-management.md');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Anggaran Bermain yang Masuk Akal'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Anggaran Bermain yang Masuk Akal'),
+    );
     const out = path.join(temp.dir, 'edited');
     const report = await build(root, out, cache);
     expect(report.cards).toEqual({ rendered: 1, cached: 17 });
-    const html = readFileSync(path.join(out, 'artikel/loyal4d-strategi-bankroll-management/index.html'), 'utf8');
+    const html = readFileSync(
+      path.join(out, 'artikel/loyal4d-strategi-bankroll-management/index.html'),
+      'utf8',
+    );
     const image = html.match(/<meta property="og:image" content="[^"]+\/(og\/[^"]+)">/)![1];
     expect(cards(path.join(temp.dir, 'one')).has(path.basename(image))).toBe(false);
     expect(cards(out).has(path.basename(image))).toBe(true);
@@ -88,8 +107,14 @@ describe('social cards across builds', () => {
     writeFileSync(flippedFile, bytes);
     const result = await runCli(['check', out]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`og/${cut}: does not decode: it is cut off in its IDAT chunk (100 bytes); shown by`);
-    expect(result.stderr).toMatch(new RegExp(`og/${flipped.replace(/\./g, '\\.')}: does not decode: its IDAT chunk is damaged \\(CRC mismatch`));
+    expect(result.stderr).toContain(
+      `og/${cut}: does not decode: it is cut off in its IDAT chunk (100 bytes); shown by`,
+    );
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `og/${flipped.replace(/\./g, '\\.')}: does not decode: its IDAT chunk is damaged \\(CRC mismatch`,
+      ),
+    );
   });
 
   it('a cache folder that cannot be written only means drawing every card: the build still succeeds', async () => {
@@ -103,8 +128,17 @@ describe('social cards across builds', () => {
   it('warns, naming the card and the characters, when a title has characters the card font cannot draw', async () => {
     const other = await copyProject(path.join(temp.dir, 'glyphs'));
     const file = path.join(other, 'src/content/articles/loyal4d-strategi-bankroll-management.md');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Anggaran Bermain 🎰 — Ünïcödé 中文"'));
-    const result = await runCli(['build', '--root', other, '--out', path.join(temp.dir, 'glyphs-out')], { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache') } });
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        /^title: .*$/m,
+        'title: "Anggaran Bermain 🎰 — Ünïcödé 中文"',
+      ),
+    );
+    const result = await runCli(
+      ['build', '--root', other, '--out', path.join(temp.dir, 'glyphs-out')],
+      { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache') } },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
       'warning: social card og/artikel-loyal4d-strategi-bankroll-management.png: "🎰", "中", "文" are not in the card font (Inter, Latin) and show as empty boxes',
@@ -128,16 +162,39 @@ describe('social cards across builds', () => {
     const card = path.join(broken, 'src/templates/SocialCard.tsx');
     const shipped = readFileSync(card, 'utf8');
     const out = path.join(temp.dir, 'broken-out');
-    writeFileSync(card, shipped.replace('export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {', '$&\n  if (brand) throw new Error(`no badge for ${brand.name}`);'));
-    const thrown = await runCli(['build', '--root', broken, '--out', out], { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache') } });
+    writeFileSync(
+      card,
+      shipped.replace(
+        'export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {',
+        '$&\n  if (brand) throw new Error(`no badge for ${brand.name}`);',
+      ),
+    );
+    const thrown = await runCli(['build', '--root', broken, '--out', out], {
+      env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache') },
+    });
     expect(thrown.code).toBe(1);
-    expect(thrown.stderr).toMatch(/Rendering \/og\/artikel-lux88togel-panduan-pemula-lengkap\.png with SocialCard failed at src\/templates\/SocialCard\.tsx:\d+: no badge for Lux88Togel/);
+    expect(thrown.stderr).toMatch(
+      /Rendering \/og\/artikel-lux88togel-panduan-pemula-lengkap\.png with SocialCard failed at src\/templates\/SocialCard\.tsx:\d+: no badge for Lux88Togel/,
+    );
     expect(existsSync(out)).toBe(false);
 
-    writeFileSync(card, shipped.replace('export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {', '$&\n  while (title) {}'));
-    const looped = await runCli(['build', '--root', broken, '--out', out], { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache'), SITEGEN_RENDER_TIMEOUT_MS: '300' } });
+    writeFileSync(
+      card,
+      shipped.replace(
+        'export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {',
+        '$&\n  while (title) {}',
+      ),
+    );
+    const looped = await runCli(['build', '--root', broken, '--out', out], {
+      env: {
+        SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache'),
+        SITEGEN_RENDER_TIMEOUT_MS: '300',
+      },
+    });
     expect(looped.code).toBe(1);
-    expect(looped.stderr).toContain('Rendering /og/situs.png with SocialCard ran longer than 300 ms');
+    expect(looped.stderr).toContain(
+      'Rendering /og/situs.png with SocialCard ran longer than 300 ms',
+    );
     expect(existsSync(out)).toBe(false);
   });
 });

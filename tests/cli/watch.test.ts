@@ -3,7 +3,14 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync, unlinkSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, eventually, makeTempDir, runCli, startCli, type RunningCli } from '../helpers/cli.ts';
+import {
+  copyProject,
+  eventually,
+  makeTempDir,
+  runCli,
+  startCli,
+  type RunningCli,
+} from '../helpers/cli.ts';
 import { fixtureProject, layFixture, restoreShipped } from '../helpers/fixtures.ts';
 
 /** Where watch writes without --out: a folder of its own in the project's cache, never dist/. */
@@ -17,12 +24,15 @@ function get(
 ): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: rawPath, method: 'GET', headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: rawPath, method: 'GET', headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -32,11 +42,22 @@ function get(
  * The status and body of a GET sent with exactly this Host header (null: none at all),
  * which fetch cannot do. An event stream never ends: its body is not awaited.
  */
-function getWithHost(base: string, rawPath: string, host: string | null): Promise<{ status: number; body: string }> {
+function getWithHost(
+  base: string,
+  rawPath: string,
+  host: string | null,
+): Promise<{ status: number; body: string }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: rawPath, method: 'GET', setHost: false, headers: host === null ? {} : { Host: host } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: rawPath,
+        method: 'GET',
+        setHost: false,
+        headers: host === null ? {} : { Host: host },
+      },
       (res) => {
         if (res.headers['content-type'] === 'text/event-stream') {
           resolve({ status: res.statusCode ?? 0, body: '' });
@@ -69,23 +90,36 @@ function openEvents(base: string, rawPath: string, headers: Record<string, strin
   const events: ServerEvent[] = [];
   const waiting: ((event: ServerEvent) => void)[] = [];
   let buffer = '';
-  const req = request({ host: url.hostname, port: url.port, path: rawPath, headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = Object.fromEntries(block.split('\n').filter((line) => !line.startsWith(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-        if (fields.event === undefined) continue;
-        const event = { id: fields.id, event: fields.event, data: JSON.parse(fields.data) };
-        const next = waiting.shift();
-        if (next) next(event);
-        else events.push(event);
-      }
-    });
-  });
+  const req = request(
+    {
+      host: url.hostname,
+      port: url.port,
+      path: rawPath,
+      headers: { Accept: 'text/event-stream', ...headers },
+    },
+    (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((line) => !line.startsWith(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          if (fields.event === undefined) continue;
+          const event = { id: fields.id, event: fields.event, data: JSON.parse(fields.data) };
+          const next = waiting.shift();
+          if (next) next(event);
+          else events.push(event);
+        }
+      });
+    },
+  );
   req.end();
   return {
     /** The next event, waiting up to 10 s for it. */
@@ -93,7 +127,10 @@ function openEvents(base: string, rawPath: string, headers: Record<string, strin
       const queued = events.shift();
       if (queued) return Promise.resolve(queued);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no event on ${rawPath} within 10 s`)), 10_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no event on ${rawPath} within 10 s`)),
+          10_000,
+        );
         waiting.push((event) => {
           clearTimeout(timer);
           resolve(event);
@@ -105,9 +142,14 @@ function openEvents(base: string, rawPath: string, headers: Record<string, strin
 }
 
 /** The live-reload stamp the server put on a page as it served it. */
-async function stampOf(base: string, rawPath: string): Promise<{ session: string; revision: number; page: string }> {
+async function stampOf(
+  base: string,
+  rawPath: string,
+): Promise<{ session: string; revision: number; page: string }> {
   const body = (await get(base, rawPath)).body;
-  const match = body.match(/<script src="\/__sitegen\/reload\.js" data-session="([0-9a-f]+)" data-revision="(\d+)" data-page="([^"]+)" defer><\/script><\/head>/);
+  const match = body.match(
+    /<script src="\/__sitegen\/reload\.js" data-session="([0-9a-f]+)" data-revision="(\d+)" data-page="([^"]+)" defer><\/script><\/head>/,
+  );
   if (!match) throw new Error(`no reload stamp in ${rawPath}`);
   return { session: match[1], revision: Number(match[2]), page: match[3] };
 }
@@ -116,7 +158,16 @@ async function stampOf(base: string, rawPath: string): Promise<{ session: string
 async function expectOnlyLocalHosts(base: string, paths: string[]) {
   const port = new URL(base).port;
   for (const rawPath of paths) {
-    for (const host of ['evil.com', `evil.com:${port}`, `EVIL.com:${port}`, 'localhost.evil.com', '127.0.0.1.nip.io', `localhost:${port}@evil.com`, `127.0.0.1:${port}, evil.com`, '']) {
+    for (const host of [
+      'evil.com',
+      `evil.com:${port}`,
+      `EVIL.com:${port}`,
+      'localhost.evil.com',
+      '127.0.0.1.nip.io',
+      `localhost:${port}@evil.com`,
+      `127.0.0.1:${port}, evil.com`,
+      '',
+    ]) {
       const refused = await getWithHost(base, rawPath, host);
       expect(refused.status, `${host} ${rawPath}`).toBe(403);
     }
@@ -137,7 +188,11 @@ async function expectOnlyLocalHosts(base: string, paths: string[]) {
 /** The code frame of an error page as plain text: the rows of its frame `<pre>`, tags removed, entities decoded. */
 function frameOfPage(html: string): string | undefined {
   const rows = /<figure class="frame">[\s\S]*?<pre>([\s\S]*?)<\/pre>/.exec(html)?.[1];
-  return rows?.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return rows
+    ?.replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /**
@@ -152,7 +207,8 @@ function expectedFrame(lines: string[], line: number, column?: number): string {
   const rows: string[] = [];
   for (let n = Math.max(1, line - 2); n <= last; n++) {
     rows.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1]}`.trimEnd());
-    if (n === line && column !== undefined) rows.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
+    if (n === line && column !== undefined)
+      rows.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
   }
   return rows.join('\n');
 }
@@ -161,8 +217,14 @@ function expectedFrame(lines: string[], line: number, column?: number): string {
 function expectNoInlineCode(html: string, label: string) {
   expect(html, label).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
   // One script, external and empty (its data-* attributes stamp the page's revision).
-  expect(html.match(/<script\b[^>]*>[^<]*<\/script>/g), label).toEqual([expect.stringMatching(/^<script src="\/__sitegen\/reload\.js"( data-[a-z]+="[^"]*")* defer><\/script>$/)]);
-  expect(html.match(/<link\b[^>]*>/g), label).toEqual(['<link rel="stylesheet" href="/__sitegen/error.css">']);
+  expect(html.match(/<script\b[^>]*>[^<]*<\/script>/g), label).toEqual([
+    expect.stringMatching(
+      /^<script src="\/__sitegen\/reload\.js"( data-[a-z]+="[^"]*")* defer><\/script>$/,
+    ),
+  ]);
+  expect(html.match(/<link\b[^>]*>/g), label).toEqual([
+    '<link rel="stylesheet" href="/__sitegen/error.css">',
+  ]);
 }
 
 /** How many times the terminal output reports a failed rebuild. */
@@ -196,7 +258,9 @@ describe('sitegen watch', () => {
 
   it('builds, then serves pages the way a static host does', async () => {
     expect(watcher.output()).toMatch(/initial build: 60 files written, \d+ ms/);
-    expect(watcher.stdout()).toContain(`dev output, drafts included: ${path.join(project, DEV_OUT)}/`);
+    expect(watcher.stdout()).toContain(
+      `dev output, drafts included: ${path.join(project, DEV_OUT)}/`,
+    );
     expect(existsSync(path.join(project, 'dist'))).toBe(false);
     const home = await get(base, '/');
     expect(home.status).toBe(200);
@@ -224,42 +288,64 @@ describe('sitegen watch', () => {
     expect(stamp.revision).toBeGreaterThanOrEqual(1);
     // A 404 answer names the 404 page it is, whatever the URL.
     expect((await stampOf(base, '/brand/tidak-ada/')).page).toBe('/brand/404.html');
-    expect(readFileSync(path.join(project, DEV_OUT, 'kontak/index.html'), 'utf8')).not.toContain('__sitegen');
+    expect(readFileSync(path.join(project, DEV_OUT, 'kontak/index.html'), 'utf8')).not.toContain(
+      '__sitegen',
+    );
     expect((await get(base, '/__sitegen/reload.js')).body).toContain('EventSource');
   });
 
   it('tells a page served before the latest rebuild to reload as soon as its event stream connects', async () => {
-    const article = (slug: string, mark: string) => edit(`src/content/articles/${slug}.md`, (t) => t.replace('\n---\n\n', `\n---\n\n${mark}`));
+    const article = (slug: string, mark: string) =>
+      edit(`src/content/articles/${slug}.md`, (t) => t.replace('\n---\n\n', `\n---\n\n${mark}`));
     // The page is served, then a rebuild finishes before its event stream connects (the race).
     const served = await stampOf(base, '/kontak/');
     article('perang88-mengenal-fitur-slot-modern', 'a');
     await eventually(async () => (await stampOf(base, '/kontak/')).revision > served.revision);
-    const late = openEvents(base, `/__sitegen/events?session=${served.session}&revision=${served.revision}`);
+    const late = openEvents(
+      base,
+      `/__sitegen/events?session=${served.session}&revision=${served.revision}`,
+    );
     expect((await late.next()).event).toBe('reload');
     late.close();
     // A page of an earlier watch session reloads too.
     const current = await stampOf(base, '/kontak/');
-    const earlier = openEvents(base, `/__sitegen/events?session=00000000&revision=${current.revision}`);
+    const earlier = openEvents(
+      base,
+      `/__sitegen/events?session=00000000&revision=${current.revision}`,
+    );
     expect((await earlier.next()).event).toBe('reload');
     earlier.close();
 
     // An up-to-date page is told it is ready, then gets the next rebuild's event: the pages to reload.
-    const fresh = openEvents(base, `/__sitegen/events?session=${current.session}&revision=${current.revision}`);
-    expect(await fresh.next()).toEqual({ id: `${current.session}.${current.revision}`, event: 'ready', data: {} });
+    const fresh = openEvents(
+      base,
+      `/__sitegen/events?session=${current.session}&revision=${current.revision}`,
+    );
+    expect(await fresh.next()).toEqual({
+      id: `${current.session}.${current.revision}`,
+      event: 'ready',
+      data: {},
+    });
     article('perang88-mengenal-fitur-slot-modern', 'b');
     const next = await fresh.next();
     expect(next.event).toBe('pages');
     expect(next.data.urls).toContain('/artikel/perang88-mengenal-fitur-slot-modern/');
     expect(next.data.urls).not.toContain('/kontak/');
     // A reconnecting EventSource sends the id of the last event it got; that wins over its stamp.
-    const reconnected = openEvents(base, `/__sitegen/events?session=${current.session}&revision=${current.revision}`, { 'Last-Event-ID': next.id });
+    const reconnected = openEvents(
+      base,
+      `/__sitegen/events?session=${current.session}&revision=${current.revision}`,
+      { 'Last-Event-ID': next.id },
+    );
     expect((await reconnected.next()).event).toBe('ready');
     reconnected.close();
 
     // A failed rebuild reloads every page, and so does the first good one after it, even for a content save.
     article('perang88-mengenal-fitur-slot-modern', '<div>tidak ditutup\n\n');
     expect((await fresh.next()).event).toBe('reload');
-    edit('src/content/articles/perang88-mengenal-fitur-slot-modern.md', (t) => t.replace('<div>tidak ditutup\n\n', ''));
+    edit('src/content/articles/perang88-mengenal-fitur-slot-modern.md', (t) =>
+      t.replace('<div>tidak ditutup\n\n', ''),
+    );
     expect((await fresh.next()).event).toBe('reload');
     fresh.close();
   });
@@ -267,7 +353,14 @@ describe('sitegen watch', () => {
   it('never serves a file outside the output folder', async () => {
     symlinkSync(path.join(project, 'src/content/site.ts'), path.join(project, DEV_OUT, 'leak.ts'));
     try {
-      for (const attempt of ['/../src/content/site.ts', '/%2e%2e/src/content/site.ts', '/%2e%2e%2fsrc%2fcontent%2fsite.ts', '/assets/..%2f..%2fsrc/content/site.ts', '/..%5csrc%5ccontent%5csite.ts', '/leak.ts']) {
+      for (const attempt of [
+        '/../src/content/site.ts',
+        '/%2e%2e/src/content/site.ts',
+        '/%2e%2e%2fsrc%2fcontent%2fsite.ts',
+        '/assets/..%2f..%2fsrc/content/site.ts',
+        '/..%5csrc%5ccontent%5csite.ts',
+        '/leak.ts',
+      ]) {
         const response = await get(base, attempt);
         expect([403, 404], attempt).toContain(response.status);
         expect(response.body, attempt).not.toContain('export const site');
@@ -278,8 +371,14 @@ describe('sitegen watch', () => {
   });
 
   it('serves an edited article body after a save', async () => {
-    edit('src/content/articles/loyal4d-fast-withdrawal-system.md', (t) => t.replace('\n---\n\n', '\n---\n\nCatatan baru dari redaksi. '));
-    await eventually(async () => (await get(base, '/artikel/loyal4d-fast-withdrawal-system/')).body.includes('Catatan baru dari redaksi.'));
+    edit('src/content/articles/loyal4d-fast-withdrawal-system.md', (t) =>
+      t.replace('\n---\n\n', '\n---\n\nCatatan baru dari redaksi. '),
+    );
+    await eventually(async () =>
+      (await get(base, '/artikel/loyal4d-fast-withdrawal-system/')).body.includes(
+        'Catatan baru dari redaksi.',
+      ),
+    );
     // The page and feed.xml, which holds the body too.
     await watcher.waitFor(/loyal4d-fast-withdrawal-system\.md changed: 2 files written, \d+ ms/);
     expect((await get(base, '/feed.xml')).body).toContain('Catatan baru dari redaksi.');
@@ -295,7 +394,9 @@ describe('sitegen watch', () => {
     const page = (await get(base, '/artikel/perang88-draf-baru/')).body;
     expect(page).toContain('<span class="badge badge-draft">DRAFT</span>');
     expect(page).toContain('<meta name="robots" content="noindex">');
-    expect((await get(base, '/brand/perang88/')).body).toMatch(/badge-draft">DRAFT<\/span><h3 class="card-title"><a href="\/artikel\/perang88-draf-baru\/">/);
+    expect((await get(base, '/brand/perang88/')).body).toMatch(
+      /badge-draft">DRAFT<\/span><h3 class="card-title"><a href="\/artikel\/perang88-draf-baru\/">/,
+    );
     expect((await get(base, '/sitemap.xml')).body).not.toContain('perang88-draf-baru');
     expect((await get(base, '/feed.xml')).body).not.toContain('perang88-draf-baru');
     unlinkSync(path.join(project, file));
@@ -305,49 +406,85 @@ describe('sitegen watch', () => {
   it('removes the page of a deleted article', async () => {
     expect((await get(base, '/artikel/perang88-sistem-keamanan-data/')).status).toBe(200);
     unlinkSync(path.join(project, 'src/content/articles/perang88-sistem-keamanan-data.md'));
-    await eventually(async () => (await get(base, '/artikel/perang88-sistem-keamanan-data/')).status === 404);
+    await eventually(
+      async () => (await get(base, '/artikel/perang88-sistem-keamanan-data/')).status === 404,
+    );
     // Under load a late event of the previous save can join this rebuild ("x.md, y.md changed").
-    await watcher.waitFor(/perang88-sistem-keamanan-data\.md(, [^\n]*| and \d+ more files)? changed: \d+ files? written, 1 removed/);
+    await watcher.waitFor(
+      /perang88-sistem-keamanan-data\.md(, [^\n]*| and \d+ more files)? changed: \d+ files? written, 1 removed/,
+    );
   });
 
   it('shows the error screen on every route while a template is broken, then recovers', async () => {
     const file = 'src/templates/SiteFooter.tsx';
     const good = readFileSync(path.join(project, file), 'utf8');
-    edit(file, (t) => t.replace('export function SiteFooter({ layout }: { layout: Layout }) {', "export function SiteFooter({ layout }: { layout: Layout }) {\n  throw new Error('footer data is missing');"));
+    edit(file, (t) =>
+      t.replace(
+        'export function SiteFooter({ layout }: { layout: Layout }) {',
+        "export function SiteFooter({ layout }: { layout: Layout }) {\n  throw new Error('footer data is missing');",
+      ),
+    );
     const lines = readFileSync(path.join(project, file), 'utf8').split('\n');
     const line = lines.indexOf("  throw new Error('footer data is missing');") + 1;
     // V8 points at `new`, and the source map carries the column back to the template.
     const column = lines[line - 1].indexOf('new Error') + 1;
     const frame = expectedFrame(lines, line, column);
-    const routes = ['/', '/artikel/', '/artikel/loyal4d-fast-withdrawal-system/', '/brand/pegasus4d/', '/kontak/', '/tidak-ada/'];
+    const routes = [
+      '/',
+      '/artikel/',
+      '/artikel/loyal4d-fast-withdrawal-system/',
+      '/brand/pegasus4d/',
+      '/kontak/',
+      '/tidak-ada/',
+    ];
     await eventually(async () => (await get(base, '/kontak/')).status === 500);
     for (const route of routes) {
       const response = await get(base, route);
       expect(response.status, route).toBe(500);
       expect(response.body, route).toContain('<h1>Unexpected Application Error!</h1>');
-      expect(response.body, route).toMatch(/<pre class="message">[^<]*footer data is missing<\/pre>/);
-      expect(response.body, route).toContain(`File: <code>src/templates/SiteFooter.tsx:${line}</code>`);
+      expect(response.body, route).toMatch(
+        /<pre class="message">[^<]*footer data is missing<\/pre>/,
+      );
+      expect(response.body, route).toContain(
+        `File: <code>src/templates/SiteFooter.tsx:${line}</code>`,
+      );
       expect(frameOfPage(response.body), route).toBe(frame);
-      expect(response.body, route).toContain(`<span class="error-line">&gt; ${line} |   throw new Error('footer data is missing');</span>`);
+      expect(response.body, route).toContain(
+        `<span class="error-line">&gt; ${line} |   throw new Error('footer data is missing');</span>`,
+      );
       expectNoInlineCode(response.body, route);
     }
     const stylesheet = await get(base, '/__sitegen/error.css');
     expect(stylesheet.status).toBe(200);
     expect(stylesheet.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(stylesheet.body).toContain('.error-line');
-    expect(watcher.output()).toContain(`Unexpected Application Error! (src/templates/SiteFooter.tsx:${line})`);
+    expect(watcher.output()).toContain(
+      `Unexpected Application Error! (src/templates/SiteFooter.tsx:${line})`,
+    );
     // A failed rebuild is an error: reported on stderr, never on stdout (with no colour through a pipe).
-    expect(watcher.stderr()).toContain(`[sitegen] Unexpected Application Error! (src/templates/SiteFooter.tsx:${line})`);
+    expect(watcher.stderr()).toContain(
+      `[sitegen] Unexpected Application Error! (src/templates/SiteFooter.tsx:${line})`,
+    );
     expect(watcher.stdout()).not.toContain('Unexpected Application Error!');
     expect(watcher.stderr()).not.toMatch(/\x1b\[/);
-    expect(watcher.output()).toContain(`\nsrc/templates/SiteFooter.tsx:${line}:${column}\n${frame}\n`);
+    expect(watcher.output()).toContain(
+      `\nsrc/templates/SiteFooter.tsx:${line}:${column}\n${frame}\n`,
+    );
     // The last good output is untouched on disk.
-    expect(readFileSync(path.join(project, DEV_OUT, 'kontak/index.html'), 'utf8')).toContain('Kirim Pesan');
+    expect(readFileSync(path.join(project, DEV_OUT, 'kontak/index.html'), 'utf8')).toContain(
+      'Kirim Pesan',
+    );
 
-    edit(file, (t) => t.replace("export function SiteFooter({ layout }: { layout: Layout }) {\n  throw new Error('footer data is missing');", 'export function SiteFooter({ layout }: { layout: Layout }) {'));
+    edit(file, (t) =>
+      t.replace(
+        "export function SiteFooter({ layout }: { layout: Layout }) {\n  throw new Error('footer data is missing');",
+        'export function SiteFooter({ layout }: { layout: Layout }) {',
+      ),
+    );
     expect(readFileSync(path.join(project, file), 'utf8')).toBe(good);
     await eventually(async () => (await get(base, '/kontak/')).status === 200);
-    for (const route of routes.slice(0, -1)) expect((await get(base, route)).status, route).toBe(200);
+    for (const route of routes.slice(0, -1))
+      expect((await get(base, route)).status, route).toBe(200);
   });
 
   it("shows a frame of an article's front matter at the bad key, then recovers", async () => {
@@ -372,19 +509,34 @@ describe('sitegen watch', () => {
   });
 
   it('prints a build that fails from the start once, however many requests come in', async () => {
-    const broken = await fixtureProject(path.join(temp.dir, 'broken'), 'two-brands', 'broken-template');
+    const broken = await fixtureProject(
+      path.join(temp.dir, 'broken'),
+      'two-brands',
+      'broken-template',
+    );
     const other = startCli(['watch', '--root', broken, '--port', '0', '--no-open']);
     try {
       const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
       await other.waitFor(/Waiting for the next save/);
-      const lines = readFileSync(path.join(broken, 'src/templates/BrandPage.tsx'), 'utf8').split('\n');
-      const line = lines.findIndex((text) => text.includes("throw new Error('rating table is missing')")) + 1;
+      const lines = readFileSync(path.join(broken, 'src/templates/BrandPage.tsx'), 'utf8').split(
+        '\n',
+      );
+      const line =
+        lines.findIndex((text) => text.includes("throw new Error('rating table is missing')")) + 1;
       const frame = expectedFrame(lines, line, lines[line - 1].indexOf('new Error') + 1);
       // No page is open (no event stream): the error is in the terminal all the same.
-      expect(other.output()).toContain(`Unexpected Application Error! (src/templates/BrandPage.tsx:${line})`);
+      expect(other.output()).toContain(
+        `Unexpected Application Error! (src/templates/BrandPage.tsx:${line})`,
+      );
       expect(other.output()).toContain(`${frame}\n`);
       for (let i = 0; i < 3; i++) {
-        for (const route of ['/', '/brand/perang88/', '/brand/nusa77/', '/tidak-ada/', '/__sitegen/error.css']) {
+        for (const route of [
+          '/',
+          '/brand/perang88/',
+          '/brand/nusa77/',
+          '/tidak-ada/',
+          '/__sitegen/error.css',
+        ]) {
           const response = await get(otherBase, route);
           expect(response.status, route).toBe(route.endsWith('.css') ? 200 : 500);
         }
@@ -413,7 +565,9 @@ describe('sitegen watch', () => {
     });
     const lines = readFileSync(path.join(project, 'src/client/main.ts'), 'utf8').split('\n');
     const line = lines.indexOf(bad) + 1;
-    expect(page).toContain(`src/client/main.ts:${line}:${bad.length}: Unexpected &quot;;&quot;`.replace(/&quot;/g, '"'));
+    expect(page).toContain(
+      `src/client/main.ts:${line}:${bad.length}: Unexpected &quot;;&quot;`.replace(/&quot;/g, '"'),
+    );
     expect(frameOfPage(page)).toBe(expectedFrame(lines, line, bad.length));
     edit('src/client/main.ts', (t) => t.replace(`\n${bad}\n`, ''));
     await eventually(async () => (await get(base, '/')).status === 200, 5000).catch((e) => {
@@ -421,7 +575,11 @@ describe('sitegen watch', () => {
     });
 
     edit('src/content/brands.ts', (t) => t.replace('rating: 4.9,', 'rating: 9,'));
-    await eventually(async () => (await get(base, '/')).body.includes('"rating" is 9; expected a number from 0 to 5'), 5000).catch((e) => {
+    await eventually(
+      async () =>
+        (await get(base, '/')).body.includes('"rating" is 9; expected a number from 0 to 5'),
+      5000,
+    ).catch((e) => {
       throw new Error(`${e.message}\n${watcher.output()}`);
     });
     edit('src/content/brands.ts', (t) => t.replace('rating: 9,', 'rating: 4.9,'));
@@ -429,13 +587,24 @@ describe('sitegen watch', () => {
   });
 
   it('refuses requests whose Host header is not this machine (DNS rebinding)', async () => {
-    await expectOnlyLocalHosts(base, ['/', '/kontak/', '/__sitegen/events', '/__sitegen/reload.js', '/tidak/ada/', '/assets/nothing.css']);
-    expect((await getWithHost(base, '/__sitegen/events', `localhost:${new URL(base).port}`)).status).toBe(200);
+    await expectOnlyLocalHosts(base, [
+      '/',
+      '/kontak/',
+      '/__sitegen/events',
+      '/__sitegen/reload.js',
+      '/tidak/ada/',
+      '/assets/nothing.css',
+    ]);
+    expect(
+      (await getWithHost(base, '/__sitegen/events', `localhost:${new URL(base).port}`)).status,
+    ).toBe(200);
   });
 
   it('stops a template that never returns, shows the error screen, recovers on a fixed save, and ends on SIGTERM', async () => {
     const looping = await fixtureProject(path.join(temp.dir, 'looping'), 'two-brands');
-    const other = startCli(['watch', '--root', looping, '--port', '0'], { env: { SITEGEN_RENDER_TIMEOUT_MS: '500' } });
+    const other = startCli(['watch', '--root', looping, '--port', '0'], {
+      env: { SITEGEN_RENDER_TIMEOUT_MS: '500' },
+    });
     try {
       const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
       await layFixture(looping, 'looping-template');
@@ -443,11 +612,16 @@ describe('sitegen watch', () => {
       const broken = await get(otherBase, '/brand/perang88/');
       expect(broken.status).toBe(500);
       expect(broken.body).toContain('Unexpected Application Error!');
-      expect(broken.body).toContain('Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)');
+      expect(broken.body).toContain(
+        'Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)',
+      );
 
       await restoreShipped(looping, 'src/templates/BrandPage.tsx');
       await eventually(async () => (await get(otherBase, '/brand/perang88/')).status === 200);
-      const stopped = await Promise.race([other.stop('SIGTERM'), new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+      const stopped = await Promise.race([
+        other.stop('SIGTERM'),
+        new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000)),
+      ]);
       expect(stopped, other.output()).toBe(0);
     } finally {
       await other.stop('SIGKILL');
@@ -456,15 +630,38 @@ describe('sitegen watch', () => {
 
   it('with --strict-port, reports a port already in use in one line and exits 1', async () => {
     const port = new URL(base).port;
-    const second = await runCli(['watch', '--root', project, '--port', port, '--strict-port', '--out', path.join(temp.dir, 'other')]);
+    const second = await runCli([
+      'watch',
+      '--root',
+      project,
+      '--port',
+      port,
+      '--strict-port',
+      '--out',
+      path.join(temp.dir, 'other'),
+    ]);
     expect(second.code).toBe(1);
-    expect(second.stderr).toBe(`sitegen: Port ${port} on 127.0.0.1 is already in use (--strict-port). Stop the other server, pass --port with a free port, or leave out --strict-port to take the next free one.\n`);
+    expect(second.stderr).toBe(
+      `sitegen: Port ${port} on 127.0.0.1 is already in use (--strict-port). Stop the other server, pass --port with a free port, or leave out --strict-port to take the next free one.\n`,
+    );
   });
 
   it('serves a site whose URL has a path at that base path, and stamps pages with their URLs under it', async () => {
-    const other = startCli(['watch', '--root', project, '--port', '0', '--out', path.join(temp.dir, 'based'), '--site-url', 'https://user.example.io/repo/']);
+    const other = startCli([
+      'watch',
+      '--root',
+      project,
+      '--port',
+      '0',
+      '--out',
+      path.join(temp.dir, 'based'),
+      '--site-url',
+      'https://user.example.io/repo/',
+    ]);
     try {
-      const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)repo\/ \(Ctrl-C to stop\)/))[1];
+      const otherBase = (
+        await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)repo\/ \(Ctrl-C to stop\)/)
+      )[1];
       expect((await get(otherBase, '/repo/artikel/')).status).toBe(200);
       expect((await stampOf(otherBase, '/repo/kontak/')).page).toBe('/repo/kontak/');
       expect((await get(otherBase, '/kontak/')).status).toBe(404);
@@ -475,10 +672,24 @@ describe('sitegen watch', () => {
   });
 
   it('answers a host named by --allowed-host, and stops cleanly with exit code 0 on SIGINT', async () => {
-    const other = startCli(['watch', '--root', project, '--port', '0', '--out', path.join(temp.dir, 'sigint'), '--allowed-host', 'evil.com', '--allowed-host', 'Dev.Example']);
+    const other = startCli([
+      'watch',
+      '--root',
+      project,
+      '--port',
+      '0',
+      '--out',
+      path.join(temp.dir, 'sigint'),
+      '--allowed-host',
+      'evil.com',
+      '--allowed-host',
+      'Dev.Example',
+    ]);
     const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
     expect((await getWithHost(otherBase, '/', 'evil.com')).status).toBe(200);
-    expect((await getWithHost(otherBase, '/', `dev.example:${new URL(otherBase).port}`)).status).toBe(200);
+    expect(
+      (await getWithHost(otherBase, '/', `dev.example:${new URL(otherBase).port}`)).status,
+    ).toBe(200);
     expect((await getWithHost(otherBase, '/__sitegen/events', 'evil.com')).status).toBe(200);
     expect((await getWithHost(otherBase, '/', 'other.example')).status).toBe(403);
     expect(other.output()).not.toContain('reachable from the network');
@@ -529,7 +740,12 @@ describe('sitegen preview', () => {
         expect(hidden.status, file).toBe(404);
         expect(hidden.body, file).not.toContain('written by sitegen');
       }
-      await expectOnlyLocalHosts(base, ['/', '/brand/loyal4d/', '/__sitegen/events', '/tidak/ada/']);
+      await expectOnlyLocalHosts(base, [
+        '/',
+        '/brand/loyal4d/',
+        '/__sitegen/events',
+        '/tidak/ada/',
+      ]);
       expect(await preview.stop('SIGINT')).toBe(0);
 
       const allowing = start(['preview', out, '--port', '0', '--allowed-host', 'evil.com']);
@@ -540,11 +756,20 @@ describe('sitegen preview', () => {
 
       // On every interface: a warning, and the machine's own addresses are allowed.
       const open = start(['preview', out, '--host', '0.0.0.0', '--port', '0']);
-      const port = (await open.waitFor(/on every network interface \(Ctrl-C to stop\)\n {2}Local: {3}http:\/\/localhost:(\d+)\//))[1];
-      expect(open.output()).toMatch(/warning: --host 0\.0\.0\.0 makes this server reachable from the network/);
+      const port = (
+        await open.waitFor(
+          /on every network interface \(Ctrl-C to stop\)\n {2}Local: {3}http:\/\/localhost:(\d+)\//,
+        )
+      )[1];
+      expect(open.output()).toMatch(
+        /warning: --host 0\.0\.0\.0 makes this server reachable from the network/,
+      );
       const openBase = `http://127.0.0.1:${port}/`;
-      const own = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
-      if (own) expect((await getWithHost(openBase, '/', `${own.address}:${port}`)).status).toBe(200);
+      const own = Object.values(os.networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === 'IPv4' && !a.internal);
+      if (own)
+        expect((await getWithHost(openBase, '/', `${own.address}:${port}`)).status).toBe(200);
       expect((await getWithHost(openBase, '/', `evil.com:${port}`)).status).toBe(403);
       expect(await open.stop('SIGINT')).toBe(0);
     } finally {
@@ -561,7 +786,9 @@ describe('sitegen preview', () => {
       expect((await runCli(['build', '--out', out])).code).toBe(0);
       preview = startCli(['preview', out, '--port', '0']);
       const base = (await preview.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
-      const css = (await get(base, '/')).body.match(/href="(\/assets\/styles\.[0-9a-f]+\.css)"/)![1];
+      const css = (await get(base, '/')).body.match(
+        /href="(\/assets\/styles\.[0-9a-f]+\.css)"/,
+      )![1];
       const full = await get(base, css);
       expect(full.status).toBe(200);
       expect(full.headers['content-type']).toBe('text/css; charset=utf-8');
@@ -599,14 +826,29 @@ describe('sitegen watch, a save during its first build', () => {
       const footer = path.join(project, 'src/templates/SiteFooter.tsx');
       const gate = `const fs = require('node:fs');\n  if (!fs.existsSync(${JSON.stringify(go)})) {\n    fs.writeFileSync(${JSON.stringify(rendering)}, '');\n    while (!fs.existsSync(${JSON.stringify(go)})) {}\n  }`;
       const signature = 'export function SiteFooter({ layout }: { layout: Layout }) {';
-      writeFileSync(footer, readFileSync(footer, 'utf8').replace(signature, `${signature}\n  ${gate}`));
+      writeFileSync(
+        footer,
+        readFileSync(footer, 'utf8').replace(signature, `${signature}\n  ${gate}`),
+      );
       watcher = startCli(['watch', '--root', project, '--port', '0']);
       await eventually(async () => existsSync(rendering));
       const article = path.join(project, 'src/content/articles/loyal4d-fast-withdrawal-system.md');
-      writeFileSync(article, readFileSync(article, 'utf8').replace('\n---\n\n', '\n---\n\nDisimpan saat build pertama. '));
+      writeFileSync(
+        article,
+        readFileSync(article, 'utf8').replace(
+          '\n---\n\n',
+          '\n---\n\nDisimpan saat build pertama. ',
+        ),
+      );
       writeFileSync(go, '');
       const base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
-      await eventually(async () => (await get(base, '/artikel/loyal4d-fast-withdrawal-system/')).body.includes('Disimpan saat build pertama.'), 10_000);
+      await eventually(
+        async () =>
+          (await get(base, '/artikel/loyal4d-fast-withdrawal-system/')).body.includes(
+            'Disimpan saat build pertama.',
+          ),
+        10_000,
+      );
     } finally {
       await watcher?.stop();
       await temp.remove();
@@ -620,7 +862,15 @@ describe('sitegen watch and drafts', () => {
     let watcher: RunningCli | undefined;
     try {
       const project = await copyProject(path.join(temp.dir, 'site'));
-      const created = await runCli(['new', 'article', 'loyal4d-draf-rahasia', '--brand', 'loyal4d', '--root', project]);
+      const created = await runCli([
+        'new',
+        'article',
+        'loyal4d-draf-rahasia',
+        '--brand',
+        'loyal4d',
+        '--root',
+        project,
+      ]);
       expect(created.code, created.stderr).toBe(0);
       watcher = startCli(['watch', '--root', project, '--port', '0']);
       const base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
@@ -636,13 +886,19 @@ describe('sitegen watch and drafts', () => {
       const built = await runCli(['build', '--root', project]);
       expect(built.code, built.stderr).toBe(0);
       expect(existsSync(path.join(dist, 'artikel/loyal4d-draf-rahasia'))).toBe(false);
-      expect(readFileSync(path.join(dist, 'brand/loyal4d/index.html'), 'utf8')).not.toContain('loyal4d-draf-rahasia');
-      expect(readFileSync(path.join(dist, 'sitemap.xml'), 'utf8')).not.toContain('loyal4d-draf-rahasia');
+      expect(readFileSync(path.join(dist, 'brand/loyal4d/index.html'), 'utf8')).not.toContain(
+        'loyal4d-draf-rahasia',
+      );
+      expect(readFileSync(path.join(dist, 'sitemap.xml'), 'utf8')).not.toContain(
+        'loyal4d-draf-rahasia',
+      );
       expect((await runCli(['check', dist])).code).toBe(0);
       // A folder that does show drafts (watch --out, build --drafts) fails check, page by page.
       const shown = await runCli(['check', path.join(project, DEV_OUT)]);
       expect(shown.code).toBe(1);
-      expect(shown.stderr).toContain('artikel/loyal4d-draf-rahasia/index.html: shows a draft (marked DRAFT)');
+      expect(shown.stderr).toContain(
+        'artikel/loyal4d-draf-rahasia/index.html: shows a draft (marked DRAFT)',
+      );
       expect(shown.stderr).toContain('brand/loyal4d/index.html: shows a draft (marked DRAFT)');
     } finally {
       await watcher?.stop();

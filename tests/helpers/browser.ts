@@ -10,7 +10,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}; install it with: apt-get install -y chromium`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}; install it with: apt-get install -y chromium`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -16,7 +16,10 @@ export interface CliResult {
  * settings of the shell running the tests are not passed on (FORCE_COLOR would add escape
  * codes to the output); a test sets them in `env`.
  */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return runProcess(process.execPath, [CLI, ...args], { cwd: options.cwd ?? REPO, ...options });
 }
 
@@ -24,7 +27,11 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
  * Runs any command (a launcher, a shell pipeline) the way runCli runs sitegen: CI=1, the
  * shell's colour settings left out, stdout and stderr collected, an optional SIGKILL timeout.
  */
-export function runProcess(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runProcess(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
       cwd: options.cwd,
@@ -35,10 +42,13 @@ export function runProcess(file: string, args: string[], options: { cwd?: string
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
-      stderr += `\n[test helper] killed after ${options.timeoutMs} ms\n`;
-      child.kill('SIGKILL');
-    }, options.timeoutMs);
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            stderr += `\n[test helper] killed after ${options.timeoutMs} ms\n`;
+            child.kill('SIGKILL');
+          }, options.timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -48,7 +58,9 @@ export function runProcess(file: string, args: string[], options: { cwd?: string
 }
 
 /** A fresh temporary folder; removed by the returned cleanup. */
-export async function makeTempDir(prefix = 'sitegen-test-'): Promise<{ dir: string; remove: () => Promise<void> }> {
+export async function makeTempDir(
+  prefix = 'sitegen-test-',
+): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
@@ -74,7 +86,10 @@ export interface RunningCli {
 }
 
 /** Starts a long-running `sitegen ...args` (watch, preview) and lets a test follow its output. */
-export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): RunningCli {
+export function startCli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): RunningCli {
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO,
     env: { ...process.env, CI: '1', FORCE_COLOR: undefined, NO_COLOR: undefined, ...options.env },
@@ -140,7 +155,8 @@ export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 20_000)
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms (last: ${String(last)})`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms (last: ${String(last)})`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -21,7 +21,8 @@ export async function fixtureProject(dir: string, ...fixtures: string[]): Promis
   for (const folder of ['templates', 'client']) {
     await cp(path.join(REPO, 'src', folder), path.join(dir, 'src', folder), { recursive: true });
   }
-  for (const file of SHARED_CONTENT) await cp(path.join(REPO, 'src/content', file), path.join(dir, 'src/content', file));
+  for (const file of SHARED_CONTENT)
+    await cp(path.join(REPO, 'src/content', file), path.join(dir, 'src/content', file));
   for (const fixture of fixtures) await layFixture(dir, fixture);
   return dir;
 }

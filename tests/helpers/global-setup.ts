@@ -16,7 +16,9 @@ export default async function setup(project: TestProject) {
   const distDir = path.join(os.tmpdir(), `sitegen-dist-${process.pid}`);
   const result = await runCli(['build', '--out', distDir]);
   if (result.code !== 0) {
-    throw new Error(`sitegen build failed (exit ${result.code}):\n${result.stderr}${result.stdout}`);
+    throw new Error(
+      `sitegen build failed (exit ${result.code}):\n${result.stderr}${result.stdout}`,
+    );
   }
   project.provide('distDir', distDir);
   return async () => {

@@ -18,7 +18,10 @@ const TYPES: Record<string, string> = {
  * that everything missing gets the ROOT 404.html only. It sends no headers but the type
  * and the site's CSP, so a page that needed inline script would fail.
  */
-export async function serveRootOnly404(dir: string, csp: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveRootOnly404(
+  dir: string,
+  csp: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const root = hostRoot(dir);
   const server: Server = createServer((request, response) => {
     const answer = answerRequest(root, request.url ?? '/', { notFound: 'root' });

@@ -9,7 +9,10 @@ export function hashTree(dir: string): Record<string, string> {
     for (const entry of readdirSync(current, { withFileTypes: true })) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) walk(full);
-      else out[path.relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
+      else
+        out[path.relative(dir, full)] = createHash('sha256')
+          .update(readFileSync(full))
+          .digest('hex');
     }
   };
   walk(dir);

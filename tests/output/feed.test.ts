@@ -24,7 +24,12 @@ function htmlFiles(dir: string): string[] {
 function indexableArticleUrls(dir: string, siteUrl: string): string[] {
   return htmlFiles(dir)
     .filter((file) => /^artikel\/[^/]+\/index\.html$/.test(file))
-    .filter((file) => !readFileSync(path.join(dir, file), 'utf8').includes('<meta name="robots" content="noindex">'))
+    .filter(
+      (file) =>
+        !readFileSync(path.join(dir, file), 'utf8').includes(
+          '<meta name="robots" content="noindex">',
+        ),
+    )
     .map((file) => siteUrl + file.replace(/index\.html$/, ''));
 }
 
@@ -40,7 +45,11 @@ function linksIn(html: string): string[] {
   const $ = load(html, null, false);
   return $('[href], [src]')
     .toArray()
-    .flatMap((el) => [$(el).attr('href'), $(el).attr('src')].filter((value): value is string => value !== undefined));
+    .flatMap((el) =>
+      [$(el).attr('href'), $(el).attr('src')].filter(
+        (value): value is string => value !== undefined,
+      ),
+    );
 }
 
 const updatedOf = (item: Feed['items'][number]) => item.updated?.getTime() ?? NaN;
@@ -77,11 +86,15 @@ function expectSoundFeed(dir: string, siteUrl: string): Feed {
     expect(item.id, label).toBe(item.url);
     expect(item.title, label).toBeTruthy();
     expect(item.description, label).toBeTruthy();
-    expect(item.authors.map((author) => author.name), label).toEqual([expect.stringMatching(/\S/)]);
+    expect(
+      item.authors.map((author) => author.name),
+      label,
+    ).toEqual([expect.stringMatching(/\S/)]);
     expect(item.published?.toISOString(), label).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
     expect(updatedOf(item), label).toBeGreaterThanOrEqual(item.published!.getTime());
     expect(item.content, label).toMatch(/<p>/);
-    for (const link of linksIn(item.content ?? '')) expect(link, label).toMatch(/^(https?:\/\/|mailto:|tel:)/);
+    for (const link of linksIn(item.content ?? ''))
+      expect(link, label).toMatch(/^(https?:\/\/|mailto:|tel:)/);
     // The fallback article (a page without a body) is never an entry.
     expect(item.content, label).not.toContain(content.site.fallbackArticle.bodyText);
   }
@@ -113,22 +126,29 @@ describe('feed.xml of the shipped site', () => {
       expect(item.description).toBe(article.excerpt);
       expect(item.authors[0].name).toBe(article.author);
       expect(item.published?.toISOString().slice(0, 10)).toBe(article.publishedAt);
-      expect(item.updated?.toISOString().slice(0, 10)).toBe(article.updatedAt ?? article.publishedAt);
+      expect(item.updated?.toISOString().slice(0, 10)).toBe(
+        article.updatedAt ?? article.publishedAt,
+      );
       const $page = load(readDist(`artikel/${slug}/index.html`));
-      const text = (html: string) => load(html, null, false).root().text().replace(/\s+/g, ' ').trim();
+      const text = (html: string) =>
+        load(html, null, false).root().text().replace(/\s+/g, ' ').trim();
       expect(text(item.content!)).toBe(text($page('.prose').html()!));
       expect(linksIn(item.content!)).toEqual(linksIn($page('.prose').html()!));
     }
   });
 
   it('leaves out every article without a body', () => {
-    const missing = content.articles.filter((a) => !bodies.has(a.slug)).map((a) => `${SITE}artikel/${a.slug}/`);
+    const missing = content.articles
+      .filter((a) => !bodies.has(a.slug))
+      .map((a) => `${SITE}artikel/${a.slug}/`);
     expect(missing.length).toBeGreaterThan(0);
     for (const url of missing) expect(feed().items.map((item) => item.url)).not.toContain(url);
   });
 
   it('is served as Atom by hosts that read _headers', () => {
-    expect(readDist('_headers')).toContain('/feed.xml\n  Content-Type: application/atom+xml; charset=utf-8\n');
+    expect(readDist('_headers')).toContain(
+      '/feed.xml\n  Content-Type: application/atom+xml; charset=utf-8\n',
+    );
   });
 });
 
@@ -148,9 +168,14 @@ describe('feed.xml and sitemap.xml of a site under a base path, with dated artic
     edit('perang88-mengatur-batas-waktu-bermain', (t) =>
       t
         .replace('date: 2024-12-15\n', 'date: 2024-12-15\nupdated: 2025-02-01\n')
-        .replace(/\n---\n\n/, '\n---\n\nLihat [daftar artikel](/artikel/), [artikel lain](../perang88-bermain-secara-bertanggung-jawab/) dan [catatan](#catatan).\n\n'),
+        .replace(
+          /\n---\n\n/,
+          '\n---\n\nLihat [daftar artikel](/artikel/), [artikel lain](../perang88-bermain-secara-bertanggung-jawab/) dan [catatan](#catatan).\n\n',
+        ),
     );
-    edit('loyal4d-fast-withdrawal-system', (t) => t.replace('date: 2024-12-15\n', 'date: 2025-01-10\n'));
+    edit('loyal4d-fast-withdrawal-system', (t) =>
+      t.replace('date: 2024-12-15\n', 'date: 2025-01-10\n'),
+    );
     out = path.join(temp.dir, 'out');
     const result = await runCli(['build', '--root', project, '--out', out, '--site-url', SITE_URL]);
     expect(result.code, result.stderr).toBe(0);
@@ -160,17 +185,23 @@ describe('feed.xml and sitemap.xml of a site under a base path, with dated artic
   it('carries /repo/ in every link, and the feed link of every page', () => {
     const feed = expectSoundFeed(out, SITE_URL);
     expect(feed.self).toBe('https://user.example.io/repo/feed.xml');
-    for (const item of feed.items) expect(item.url).toMatch(/^https:\/\/user\.example\.io\/repo\/artikel\/[^/]+\/$/);
+    for (const item of feed.items)
+      expect(item.url).toMatch(/^https:\/\/user\.example\.io\/repo\/artikel\/[^/]+\/$/);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain(
       '<link rel="alternate" type="application/atom+xml" title="InfoSlot Indonesia" href="/repo/feed.xml">',
     );
-    expect(readFileSync(path.join(out, '_headers'), 'utf8')).toContain('/repo/feed.xml\n  Content-Type: application/atom+xml');
+    expect(readFileSync(path.join(out, '_headers'), 'utf8')).toContain(
+      '/repo/feed.xml\n  Content-Type: application/atom+xml',
+    );
   });
 
   it('puts the newest entries first, by updated date, and dates the feed by the newest', () => {
     const feed = parseFeed(readFileSync(path.join(out, 'feed.xml'), 'utf8'));
     const slugs = feed.items.map((item) => item.url!.slice(`${SITE_URL}artikel/`.length, -1));
-    expect(slugs.slice(0, 2)).toEqual(['perang88-mengatur-batas-waktu-bermain', 'loyal4d-fast-withdrawal-system']);
+    expect(slugs.slice(0, 2)).toEqual([
+      'perang88-mengatur-batas-waktu-bermain',
+      'loyal4d-fast-withdrawal-system',
+    ]);
     expect(feed.updated?.toISOString()).toBe('2025-02-01T00:00:00.000Z');
     expect(feed.items[0].published?.toISOString()).toBe('2024-12-15T00:00:00.000Z');
     expect(feed.items[0].updated?.toISOString()).toBe('2025-02-01T00:00:00.000Z');
@@ -196,14 +227,23 @@ describe('feed.xml and sitemap.xml of a site under a base path, with dated artic
 
   it('dates sitemap.xml: articles by their front matter, brands by their newest article, the rest by the newest overall', () => {
     const lastmod = new Map(
-      [...readFileSync(path.join(out, 'sitemap.xml'), 'utf8').matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]),
+      [
+        ...readFileSync(path.join(out, 'sitemap.xml'), 'utf8').matchAll(
+          /<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g,
+        ),
+      ].map((m) => [m[1], m[2]]),
     );
-    expect(lastmod.get(`${SITE_URL}artikel/perang88-mengatur-batas-waktu-bermain/`)).toBe('2025-02-01');
+    expect(lastmod.get(`${SITE_URL}artikel/perang88-mengatur-batas-waktu-bermain/`)).toBe(
+      '2025-02-01',
+    );
     expect(lastmod.get(`${SITE_URL}artikel/loyal4d-fast-withdrawal-system/`)).toBe('2025-01-10');
-    expect(lastmod.get(`${SITE_URL}artikel/perang88-bermain-secara-bertanggung-jawab/`)).toBe('2024-12-15');
+    expect(lastmod.get(`${SITE_URL}artikel/perang88-bermain-secara-bertanggung-jawab/`)).toBe(
+      '2024-12-15',
+    );
     expect(lastmod.get(`${SITE_URL}brand/perang88/`)).toBe('2025-02-01');
     expect(lastmod.get(`${SITE_URL}brand/loyal4d/`)).toBe('2025-01-10');
     expect(lastmod.get(`${SITE_URL}brand/lux88togel/`)).toBe('2024-12-15');
-    for (const url of ['', 'artikel/', 'kontak/']) expect(lastmod.get(SITE_URL + url)).toBe('2025-02-01');
+    for (const url of ['', 'artikel/', 'kontak/'])
+      expect(lastmod.get(SITE_URL + url)).toBe('2025-02-01');
   });
 });

@@ -23,7 +23,10 @@ describe('html-validate (recommended rules) over every built page', () => {
     for (const file of files) {
       const report = await validator.validateFile(path.join(distDir(), file));
       for (const result of report.results) {
-        for (const message of result.messages) problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+        for (const message of result.messages)
+          problems.push(
+            `${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`,
+          );
       }
     }
     expect(problems).toEqual([]);

@@ -37,7 +37,8 @@ describe("the README's nginx snippet, served by nginx", () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let base: string;
   let conf: string;
-  const nginx = (...args: string[]) => spawnSync(NGINX, ['-p', temp.dir, '-c', conf, ...args], { encoding: 'utf8' });
+  const nginx = (...args: string[]) =>
+    spawnSync(NGINX, ['-p', temp.dir, '-c', conf, ...args], { encoding: 'utf8' });
 
   beforeAll(async () => {
     temp = await makeTempDir();
@@ -45,10 +46,14 @@ describe("the README's nginx snippet, served by nginx", () => {
     const snippet = readmeSnippet();
     expect(snippet).toContain('listen 80;');
     expect(snippet).toContain('root /srv/site/dist;');
-    const site = snippet.replace('listen 80;', `listen 127.0.0.1:${port};`).replace('root /srv/site/dist;', `root ${inject('distDir')};`);
+    const site = snippet
+      .replace('listen 80;', `listen 127.0.0.1:${port};`)
+      .replace('root /srv/site/dist;', `root ${inject('distDir')};`);
     for (const folder of ['logs', 'temp']) mkdirSync(path.join(temp.dir, folder));
     conf = path.join(temp.dir, 'nginx.conf');
-    const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path temp/${name};`);
+    const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+      (name) => `${name}_temp_path temp/${name};`,
+    );
     // As root, the workers must be root too to read the test's private temporary folder.
     const user = process.getuid?.() === 0 ? 'user root;\n' : '';
     writeFileSync(
@@ -70,13 +75,15 @@ describe("the README's nginx snippet, served by nginx", () => {
   it('serves pages with every security header, and assets with a year of caching', async () => {
     const page = await get('/kontak/');
     expect(page.status).toBe(200);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(page.headers.get(name), name).toBe(value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect(page.headers.get(name), name).toBe(value);
     expect(page.headers.get('cache-control')).toBeNull();
     const css = /href="(\/assets\/styles\.[0-9a-f]+\.css)"/.exec(await page.text())![1];
     const asset = await get(css);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(asset.headers.get(name), name).toBe(value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect(asset.headers.get(name), name).toBe(value);
     const feed = await get('/feed.xml');
     expect(feed.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     expect(feed.headers.get('x-content-type-options')).toBe('nosniff');
@@ -105,7 +112,13 @@ describe("the README's nginx snippet, served by nginx", () => {
   });
 
   it('keeps the output marker, other dotfiles, _headers and _redirects from visitors', async () => {
-    for (const file of ['/.sitegen-output', '/.nojekyll', '/_headers', '/_redirects', '/assets/.hidden']) {
+    for (const file of [
+      '/.sitegen-output',
+      '/.nojekyll',
+      '/_headers',
+      '/_redirects',
+      '/assets/.hidden',
+    ]) {
       const response = await get(file);
       expect(response.status, file).toBe(404);
       expect(await response.text(), file).not.toContain('written by sitegen');

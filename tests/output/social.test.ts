@@ -14,8 +14,16 @@ const written = articles.filter((a) => bodies.has(a.slug));
 const indexable: { url: string; type: 'website' | 'article'; card: string }[] = [
   { url: '/', type: 'website', card: 'situs' },
   { url: '/artikel/', type: 'website', card: 'situs' },
-  ...written.map((a) => ({ url: `/artikel/${a.slug}/`, type: 'article' as const, card: `artikel-${a.slug}` })),
-  ...brands.map((b) => ({ url: `/brand/${b.slug}/`, type: 'website' as const, card: `brand-${b.slug}` })),
+  ...written.map((a) => ({
+    url: `/artikel/${a.slug}/`,
+    type: 'article' as const,
+    card: `artikel-${a.slug}`,
+  })),
+  ...brands.map((b) => ({
+    url: `/brand/${b.slug}/`,
+    type: 'website' as const,
+    card: `brand-${b.slug}`,
+  })),
   { url: '/kontak/', type: 'website', card: 'situs' },
 ];
 
@@ -30,41 +38,55 @@ function pngSize(file: string): { width: number; height: number } {
 describe('social sharing metadata', () => {
   it('covers the 21 indexable pages', () => expect(indexable).toHaveLength(2 + 12 + 4 + 1));
 
-  it.each(indexable)('$url has every Open Graph and Twitter tag, and its card is a 1200×630 PNG in dist/', ({ url, type, card }) => {
-    const $ = page(url);
-    const meta = (property: string) => $(`meta[property="${property}"]`).attr('content');
-    expect(meta('og:type')).toBe(type);
-    expect(meta('og:title')).toBeTruthy();
-    expect(meta('og:description')).toBe($('meta[name=description]').attr('content'));
-    expect(meta('og:url')).toBe($('link[rel=canonical]').attr('href'));
-    expect(meta('og:url')).toBe(SITE + url.slice(1));
-    expect(meta('og:site_name')).toBe(site.name);
-    expect(meta('og:locale')).toBe('id_ID');
-    expect(meta('og:image:width')).toBe('1200');
-    expect(meta('og:image:height')).toBe('630');
-    expect(meta('og:image:alt')).toContain(site.name);
-    expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
-    expect($('meta[name="twitter:title"]').attr('content')).toBe(meta('og:title'));
+  it.each(indexable)(
+    '$url has every Open Graph and Twitter tag, and its card is a 1200×630 PNG in dist/',
+    ({ url, type, card }) => {
+      const $ = page(url);
+      const meta = (property: string) => $(`meta[property="${property}"]`).attr('content');
+      expect(meta('og:type')).toBe(type);
+      expect(meta('og:title')).toBeTruthy();
+      expect(meta('og:description')).toBe($('meta[name=description]').attr('content'));
+      expect(meta('og:url')).toBe($('link[rel=canonical]').attr('href'));
+      expect(meta('og:url')).toBe(SITE + url.slice(1));
+      expect(meta('og:site_name')).toBe(site.name);
+      expect(meta('og:locale')).toBe('id_ID');
+      expect(meta('og:image:width')).toBe('1200');
+      expect(meta('og:image:height')).toBe('630');
+      expect(meta('og:image:alt')).toContain(site.name);
+      expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
+      expect($('meta[name="twitter:title"]').attr('content')).toBe(meta('og:title'));
 
-    const image = meta('og:image')!;
-    expect(image).toMatch(new RegExp(`^${SITE}og/${card}\\.[0-9a-f]{10}\\.png$`));
-    expect(pngSize(path.join(distDir(), image.slice(SITE.length)))).toEqual({ width: 1200, height: 630 });
-  });
+      const image = meta('og:image')!;
+      expect(image).toMatch(new RegExp(`^${SITE}og/${card}\\.[0-9a-f]{10}\\.png$`));
+      expect(pngSize(path.join(distDir(), image.slice(SITE.length)))).toEqual({
+        width: 1200,
+        height: 630,
+      });
+    },
+  );
 
   it.each(written)('/artikel/$slug/ names its own title, brand and dates', (article) => {
     const $ = page(`/artikel/${article.slug}/`);
     const brand = brands.find((b) => b.slug === article.brand)!;
     expect($('meta[property="og:title"]').attr('content')).toBe(article.title);
-    expect($('meta[property="og:image:alt"]').attr('content')).toBe(`${article.title} (${brand.name}), ${site.name}`);
+    expect($('meta[property="og:image:alt"]').attr('content')).toBe(
+      `${article.title} (${brand.name}), ${site.name}`,
+    );
     expect($('meta[property="article:published_time"]').attr('content')).toBe(article.publishedAt);
-    expect($('meta[property="article:modified_time"]').attr('content')).toBe(article.updatedAt ?? article.publishedAt);
+    expect($('meta[property="article:modified_time"]').attr('content')).toBe(
+      article.updatedAt ?? article.publishedAt,
+    );
     expect($('meta[property="article:section"]').attr('content')).toBe(brand.name);
   });
 
   it('draws one card per written article, one per brand, one for the site and one for the fallback article', () => {
-    const images = new Set(indexable.map(({ url }) => page(url)('meta[property="og:image"]').attr('content')));
+    const images = new Set(
+      indexable.map(({ url }) => page(url)('meta[property="og:image"]').attr('content')),
+    );
     expect(images.size).toBe(written.length + brands.length + 1);
-    const fallbacks = articles.filter((a) => !bodies.has(a.slug)).map((a) => page(`/artikel/${a.slug}/`)('meta[property="og:image"]').attr('content'));
+    const fallbacks = articles
+      .filter((a) => !bodies.has(a.slug))
+      .map((a) => page(`/artikel/${a.slug}/`)('meta[property="og:image"]').attr('content'));
     expect(new Set(fallbacks).size).toBe(1);
     expect(fallbacks[0]).toMatch(/\/og\/artikel-tidak-ditemukan\.[0-9a-f]{10}\.png$/);
     expect(readdirSync(path.join(distDir(), 'og'))).toHaveLength(images.size + 1);
@@ -75,8 +97,12 @@ describe('social sharing metadata', () => {
   // that draws other bytes fails here. Changing SocialCard.tsx, the site's name, tagline or
   // 18+ line, or those versions, changes the card: record the new digest then.
   it('draws the site card to the very bytes recorded on another machine', () => {
-    const [card] = readdirSync(path.join(distDir(), 'og')).filter((name) => name.startsWith('situs.'));
-    const digest = createHash('sha256').update(readFileSync(path.join(distDir(), 'og', card))).digest('hex');
+    const [card] = readdirSync(path.join(distDir(), 'og')).filter((name) =>
+      name.startsWith('situs.'),
+    );
+    const digest = createHash('sha256')
+      .update(readFileSync(path.join(distDir(), 'og', card)))
+      .digest('hex');
     expect(digest).toBe('9910fc2e4780177245562932ad9a62b2524967ace992b12f54b6f0ddb7e740e8');
   });
 

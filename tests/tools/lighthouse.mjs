@@ -19,7 +19,9 @@ const lighthouseBin = path.join(cache, 'node_modules', 'lighthouse', 'cli', 'ind
 if (!existsSync(lighthouseBin)) {
   console.log(`lighthouse: installing lighthouse@12 into ${cache} (first run only)`);
   mkdirSync(cache, { recursive: true });
-  execFileSync('npm', ['install', '--prefix', cache, '--no-audit', '--no-fund', 'lighthouse@12'], { stdio: 'inherit' });
+  execFileSync('npm', ['install', '--prefix', cache, '--no-audit', '--no-fund', 'lighthouse@12'], {
+    stdio: 'inherit',
+  });
 }
 
 const argv = process.argv.slice(2);
@@ -29,8 +31,14 @@ const pageArgs = argv.filter((arg, i) => arg.includes('=/') && argv[i - 1] !== '
 
 const dist = path.join(os.tmpdir(), `sitegen-lighthouse-${process.pid}`);
 const cli = path.join(repo, 'bin/sitegen');
-if (spawnSync(process.execPath, [cli, 'build', '--root', root, '--out', dist], { stdio: 'inherit' }).status !== 0) process.exit(1);
-const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+if (
+  spawnSync(process.execPath, [cli, 'build', '--root', root, '--out', dist], { stdio: 'inherit' })
+    .status !== 0
+)
+  process.exit(1);
+const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const base = await new Promise((resolve, reject) => {
   let out = '';
   preview.stdout.on('data', (chunk) => {
@@ -41,13 +49,16 @@ const base = await new Promise((resolve, reject) => {
   preview.on('exit', () => reject(new Error(`preview exited:\n${out}`)));
 });
 
-const pages = pageArgs.length > 0 ? pageArgs.map((arg) => arg.split('=')) : [
-  ['home', '/'],
-  ['list', '/artikel/'],
-  ['brand', '/brand/loyal4d/'],
-  ['article', '/artikel/loyal4d-strategi-bankroll-management/'],
-  ['contact', '/kontak/'],
-];
+const pages =
+  pageArgs.length > 0
+    ? pageArgs.map((arg) => arg.split('='))
+    : [
+        ['home', '/'],
+        ['list', '/artikel/'],
+        ['brand', '/brand/loyal4d/'],
+        ['article', '/artikel/loyal4d-strategi-bankroll-management/'],
+        ['contact', '/kontak/'],
+      ];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const rows = [];
 const notes = [];
@@ -64,7 +75,10 @@ for (const [name, url] of pages) {
       `--only-categories=${categories.join(',')}`,
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
     ],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'inherit', 'inherit'] },
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
   );
   if (result.status !== 0) {
     rows.push([name, ...categories.map(() => 'error')]);
@@ -75,7 +89,8 @@ for (const [name, url] of pages) {
   for (const c of categories) {
     for (const ref of data.categories[c].auditRefs) {
       const audit = data.audits[ref.id];
-      if (ref.weight > 0 && audit.score !== null && audit.score < 1) notes.push(`${name} / ${c}: ${audit.title} (${audit.displayValue ?? audit.score})`);
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+        notes.push(`${name} / ${c}: ${audit.title} (${audit.displayValue ?? audit.score})`);
     }
   }
 }
@@ -85,4 +100,5 @@ rmSync(dist, { recursive: true, force: true });
 const header = ['page', 'Performance', 'Accessibility', 'Best Practices', 'SEO'];
 console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-if (notes.length) console.log(`\nAudits below full marks:\n${notes.map((n) => `- ${n}`).join('\n')}`);
+if (notes.length)
+  console.log(`\nAudits below full marks:\n${notes.map((n) => `- ${n}`).join('\n')}`);

@@ -24,7 +24,9 @@ for (const dir of [dirA, dirB]) {
 }
 
 function usage(message) {
-  process.stderr.write(`page-text: ${message}\nusage: node tests/tools/page-text.mjs <distA> <distB>\n`);
+  process.stderr.write(
+    `page-text: ${message}\nusage: node tests/tools/page-text.mjs <distA> <distB>\n`,
+  );
   process.exit(2);
 }
 
@@ -89,8 +91,12 @@ for (const rel of all) {
   }
   differ++;
   const d = excerpt(a[parts[0]], b[parts[0]]);
-  console.log(`differs: ${rel} (${parts.join(' and ')}; ${parts[0]} from character ${d.at + 1}) A: ${d.a} B: ${d.b}`);
+  console.log(
+    `differs: ${rel} (${parts.join(' and ')}; ${parts[0]} from character ${d.at + 1}) A: ${d.a} B: ${d.b}`,
+  );
 }
 
-console.log(`${compared} pages compared, ${identical} identical text, ${differ} differ, ${onlyA} only in A, ${onlyB} only in B`);
+console.log(
+  `${compared} pages compared, ${identical} identical text, ${differ} differ, ${onlyA} only in A, ${onlyB} only in B`,
+);
 process.exit(differ || onlyA || onlyB ? 1 : 0);

@@ -18,7 +18,9 @@ const cli = path.join(repo, 'bin/sitegen');
 const build = spawnSync(process.execPath, [cli, 'build', '--out', dist], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 // A failed screenshot must not leave the server running.
 process.on('exit', () => preview.kill('SIGTERM'));
 const base = await new Promise((resolve, reject) => {
@@ -45,11 +47,20 @@ const kinds = [
 ];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 mkdirSync(out, { recursive: true });
 for (const width of [375, 1280]) {
-  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 800 : 900 } });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 768 ? 800 : 900 },
+  });
   const page = await context.newPage();
   for (const [name, url] of kinds) {
     await page.goto(base + url, { waitUntil: 'load' });

@@ -8,7 +8,9 @@ import { REPO } from '../helpers/paths.ts';
 
 /** The modules one source text imports or re-exports; `typeOnly` for `import type` and `export type` (erased by esbuild). */
 function importsIn(text: string): { specifier: string; typeOnly: boolean }[] {
-  return [...text.matchAll(/^\s*(?:import|export)(\s+type\b)?(?:[^'"]*from)?\s*['"]([^'"]+)['"]/gm)].map((m) => ({
+  return [
+    ...text.matchAll(/^\s*(?:import|export)(\s+type\b)?(?:[^'"]*from)?\s*['"]([^'"]+)['"]/gm),
+  ].map((m) => ({
     specifier: m[2],
     typeOnly: m[1] !== undefined,
   }));
@@ -19,28 +21,42 @@ function importsOf(folder: string): { file: string; specifier: string; typeOnly:
   const dir = path.join(REPO, 'src', folder);
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.tsx?$/.test(name))
-    .flatMap((name) => importsIn(readFileSync(path.join(dir, name), 'utf8')).map((found) => ({ file: `${folder}/${name}`, ...found })));
+    .flatMap((name) =>
+      importsIn(readFileSync(path.join(dir, name), 'utf8')).map((found) => ({
+        file: `${folder}/${name}`,
+        ...found,
+      })),
+    );
 }
 
 describe('dependencies flow one way', () => {
   it('content imports only its own files', () => {
-    for (const { file, specifier } of importsOf('content')) expect(specifier, file).toMatch(/^\.\/[\w-]+\.ts$/);
+    for (const { file, specifier } of importsOf('content'))
+      expect(specifier, file).toMatch(/^\.\/[\w-]+\.ts$/);
   });
 
   it('templates import only React, each other, content types and the content formatting helpers; no I/O', () => {
     for (const { file, specifier, typeOnly } of importsOf('templates')) {
-      if (specifier === '../content/types.ts') expect(typeOnly, `${file}: content types are imported with "import type"`).toBe(true);
+      if (specifier === '../content/types.ts')
+        expect(typeOnly, `${file}: content types are imported with "import type"`).toBe(true);
       else expect(specifier, file).toMatch(/^(react|\.\/[\w-]+\.tsx?|\.\.\/content\/format\.ts)$/);
     }
-    for (const name of readdirSync(path.join(REPO, 'src/templates')).filter((n) => n.endsWith('.tsx'))) {
-      expect(readFileSync(path.join(REPO, 'src/templates', name), 'utf8'), name).not.toMatch(/\b(process|Date\.now|Math\.random|fetch)\b|node:/);
+    for (const name of readdirSync(path.join(REPO, 'src/templates')).filter((n) =>
+      n.endsWith('.tsx'),
+    )) {
+      expect(readFileSync(path.join(REPO, 'src/templates', name), 'utf8'), name).not.toMatch(
+        /\b(process|Date\.now|Math\.random|fetch)\b|node:/,
+      );
     }
   });
 
   it('the generator imports templates and content as types only, so the CLI bundle holds no site source', () => {
-    const fromSite = importsOf('generator').filter(({ specifier }) => /^\.\.\/\.\.\/(templates|content)\//.test(specifier));
+    const fromSite = importsOf('generator').filter(({ specifier }) =>
+      /^\.\.\/\.\.\/(templates|content)\//.test(specifier),
+    );
     expect(fromSite.length).toBeGreaterThan(0);
-    for (const { file, specifier, typeOnly } of fromSite) expect(typeOnly, `${file} imports ${specifier} at runtime`).toBe(true);
+    for (const { file, specifier, typeOnly } of fromSite)
+      expect(typeOnly, `${file} imports ${specifier} at runtime`).toBe(true);
   });
 
   it('tells type-only imports from runtime ones (a mixed or bare import counts as runtime)', () => {
@@ -55,7 +71,11 @@ describe('dependencies flow one way', () => {
       '  a,',
       "} from './multi-line.ts';",
     ].join('\n');
-    expect(importsIn(text).map(({ specifier, typeOnly }) => `${typeOnly ? 'type' : 'value'} ${specifier}`)).toEqual([
+    expect(
+      importsIn(text).map(
+        ({ specifier, typeOnly }) => `${typeOnly ? 'type' : 'value'} ${specifier}`,
+      ),
+    ).toEqual([
       'type ../templates/types.ts',
       'type ../content/types.ts',
       'value ../templates/paths.ts',
@@ -76,7 +96,21 @@ describe('dependencies flow one way', () => {
  * import from its own folder and from folders below it, never from one above. ARCHITECTURE.md
  * describes each folder in this order.
  */
-const GENERATOR_FOLDERS = ['cli', 'dev', 'check', 'build', 'files', 'pages', 'assets', 'content', 'site', 'output', 'host', 'policy', 'errors'];
+const GENERATOR_FOLDERS = [
+  'cli',
+  'dev',
+  'check',
+  'build',
+  'files',
+  'pages',
+  'assets',
+  'content',
+  'site',
+  'output',
+  'host',
+  'policy',
+  'errors',
+];
 
 /** Every generator module as { file, folder } (paths relative to src/generator). */
 function generatorModules(): { file: string; folder: string }[] {
@@ -114,7 +148,9 @@ describe('the generator is split into stage folders that depend downwards', () =
         const targetFolder = relative.split(path.sep)[0];
         checked.push(`${folder} -> ${targetFolder}`);
         const message = `${file} imports ${relative}: ${folder}/ may not import from ${targetFolder}/`;
-        expect(GENERATOR_FOLDERS.indexOf(targetFolder), message).toBeGreaterThanOrEqual(GENERATOR_FOLDERS.indexOf(folder));
+        expect(GENERATOR_FOLDERS.indexOf(targetFolder), message).toBeGreaterThanOrEqual(
+          GENERATOR_FOLDERS.indexOf(folder),
+        );
       }
     }
     expect(checked.length).toBeGreaterThan(100);
@@ -122,7 +158,9 @@ describe('the generator is split into stage folders that depend downwards', () =
 
   it('resolves dynamic imports and paths, not specifier text', () => {
     const probe = path.join(REPO, 'src/generator/build/builder.ts');
-    const found = resolvedImportsOf(probe).map((target) => path.relative(path.join(REPO, 'src/generator'), target));
+    const found = resolvedImportsOf(probe).map((target) =>
+      path.relative(path.join(REPO, 'src/generator'), target),
+    );
     expect(found).toContain(path.join('assets', 'article-images.ts'));
   });
 });
@@ -130,9 +168,12 @@ describe('the generator is split into stage folders that depend downwards', () =
 describe('types', () => {
   it('the whole project type-checks (tsc --noEmit)', async () => {
     const run = promisify(execFile);
-    const result = await run(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', REPO]).catch(
-      (error) => error,
-    );
+    const result = await run(process.execPath, [
+      path.join(REPO, 'node_modules/typescript/bin/tsc'),
+      '--noEmit',
+      '-p',
+      REPO,
+    ]).catch((error) => error);
     expect(result.stdout ?? '', 'tsc output').toBe('');
   }, 180_000);
 });
@@ -140,7 +181,11 @@ describe('types', () => {
 describe('size', () => {
   it('no function in src/generator is longer than 80 lines (bench/function-lengths.mjs, TypeScript AST)', async () => {
     const run = promisify(execFile);
-    const result = await run(process.execPath, [path.join(REPO, 'bench/function-lengths.mjs'), '--max', '80']).catch((error) => error);
+    const result = await run(process.execPath, [
+      path.join(REPO, 'bench/function-lengths.mjs'),
+      '--max',
+      '80',
+    ]).catch((error) => error);
     expect(result.stderr ?? '', 'functions over the limit').toBe('');
     expect(result.code ?? 0).toBe(0);
   }, 60_000);

@@ -16,6 +16,14 @@ describe('build() with an in-memory writer', () => {
     expect(writer.files.size).toBe(result.files);
     expect([...writer.files.keys()].filter((file) => file.endsWith('.html'))).toHaveLength(34);
     expect(String(writer.files.get('kontak/index.html'))).toContain('Kirim Pesan');
-    expect(Object.keys(result.timings)).toEqual(['read and bundle', 'load and validate', 'link brand mentions', 'plan routes', 'render and write', 'social cards', 'commit']);
+    expect(Object.keys(result.timings)).toEqual([
+      'read and bundle',
+      'load and validate',
+      'link brand mentions',
+      'plan routes',
+      'render and write',
+      'social cards',
+      'commit',
+    ]);
   });
 });

@@ -48,7 +48,10 @@ describe('shipped content meets the specification', () => {
   it('has bodies of at least 400 words with h2 sections, a list and the brand named more than once', () => {
     for (const article of articles.filter((a) => bodies.has(a.slug))) {
       const html = bodies.get(article.slug)!;
-      const words = html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean);
+      const words = html
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
       expect(words.length, article.slug).toBeGreaterThanOrEqual(400);
       expect(html, article.slug).toMatch(/<h2>/);
       expect(html, article.slug).toMatch(/<(ul|ol)>/);
@@ -69,14 +72,17 @@ describe('shipped content meets the specification', () => {
       author: 'Admin',
       publishedAt: '1 Jan 2024',
       readTime: '1 menit baca',
-      bodyText: 'Artikel yang Anda cari tidak dapat ditemukan. Silakan kembali ke halaman artikel untuk melihat artikel lainnya.',
+      bodyText:
+        'Artikel yang Anda cari tidak dapat ditemukan. Silakan kembali ke halaman artikel untuk melihat artikel lainnya.',
     });
     expect(site.relatedTeasers.map((t) => t.title)).toEqual([
       'Tips Memilih Slot dengan RTP Tinggi',
       'Strategi Bankroll Management yang Efektif',
     ]);
     expect(site.faq).toHaveLength(3);
-    expect(site.contact.address).toBe('Jakarta, Indonesia (Tim virtual - melayani seluruh Indonesia)');
+    expect(site.contact.address).toBe(
+      'Jakarta, Indonesia (Tim virtual - melayani seluruh Indonesia)',
+    );
   });
 
   it('never promises winnings in article text (quoted claims are the ones being debunked)', () => {
@@ -86,7 +92,9 @@ describe('shipped content meets the specification', () => {
         .toLowerCase()
         .replace(/&quot;/g, '"')
         .replace(/"[^"]*"/g, '');
-      expect(text, article.slug).not.toMatch(/pasti menang|dijamin menang|jaminan menang|anti rungkad/);
+      expect(text, article.slug).not.toMatch(
+        /pasti menang|dijamin menang|jaminan menang|anti rungkad/,
+      );
     }
   });
 });

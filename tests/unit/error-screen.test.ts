@@ -28,7 +28,8 @@ function frameOf(text: string, line: number, column?: number): CodeFrame {
 
 describe('the code frame', () => {
   it('shows two lines either side, a gutter with ">" on the error line, and a caret under the column', () => {
-    const text = 'const a = 1;\nfunction f() {\n  const b = a;\n  throw new Error("x");\n  return b;\n}\nexport { f };\n';
+    const text =
+      'const a = 1;\nfunction f() {\n  const b = a;\n  throw new Error("x");\n  return b;\n}\nexport { f };\n';
     expect(codeFrameText(frameOf(text, 4, 9))).toBe(
       [
         '  2 | function f() {',
@@ -42,15 +43,25 @@ describe('the code frame', () => {
   });
 
   it('leaves out the caret row when no column is known', () => {
-    expect(codeFrameText(frameOf(numbered(5), 3))).toBe(['  1 | line 1', '  2 | line 2', '> 3 | line 3', '  4 | line 4', '  5 | line 5'].join('\n'));
+    expect(codeFrameText(frameOf(numbered(5), 3))).toBe(
+      ['  1 | line 1', '  2 | line 2', '> 3 | line 3', '  4 | line 4', '  5 | line 5'].join('\n'),
+    );
   });
 
   it('stops at the first and last line of the file, and sizes the gutter for the widest number shown', () => {
-    expect(codeFrameText(frameOf(numbered(12), 1, 1))).toBe(['> 1 | line 1', '    | ^', '  2 | line 2', '  3 | line 3'].join('\n'));
+    expect(codeFrameText(frameOf(numbered(12), 1, 1))).toBe(
+      ['> 1 | line 1', '    | ^', '  2 | line 2', '  3 | line 3'].join('\n'),
+    );
     // The file ends in a line break: there is no empty line 13 after it.
-    expect(codeFrameText(frameOf(numbered(12), 12, 6))).toBe(['  10 | line 10', '  11 | line 11', '> 12 | line 12', '     |      ^'].join('\n'));
-    expect(codeFrameText(frameOf(numbered(10), 9))).toBe(['   7 | line 7', '   8 | line 8', '>  9 | line 9', '  10 | line 10'].join('\n'));
-    expect(codeFrameText(frameOf('only\r\nline two', 2, 1))).toBe(['  1 | only', '> 2 | line two', '    | ^'].join('\n'));
+    expect(codeFrameText(frameOf(numbered(12), 12, 6))).toBe(
+      ['  10 | line 10', '  11 | line 11', '> 12 | line 12', '     |      ^'].join('\n'),
+    );
+    expect(codeFrameText(frameOf(numbered(10), 9))).toBe(
+      ['   7 | line 7', '   8 | line 8', '>  9 | line 9', '  10 | line 10'].join('\n'),
+    );
+    expect(codeFrameText(frameOf('only\r\nline two', 2, 1))).toBe(
+      ['  1 | only', '> 2 | line two', '    | ^'].join('\n'),
+    );
   });
 
   it('gives no frame for a line the file does not have', () => {
@@ -60,7 +71,9 @@ describe('the code frame', () => {
   });
 
   it('keeps tabs in the caret row so the caret stays under the column', () => {
-    expect(codeFrameText(frameOf('\tif (x) {\n\t\tcall(y);\n', 2, 3))).toBe(['  1 | \tif (x) {', '> 2 | \t\tcall(y);', '    | \t\t^'].join('\n'));
+    expect(codeFrameText(frameOf('\tif (x) {\n\t\tcall(y);\n', 2, 3))).toBe(
+      ['  1 | \tif (x) {', '> 2 | \t\tcall(y);', '    | \t\t^'].join('\n'),
+    );
   });
 
   it('escapes source lines for HTML: a file with <script> shows it as text', () => {
@@ -82,7 +95,9 @@ describe('the code frame', () => {
     const text = codeFrameText(frame);
     expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
     // Column 15 is the "c": "\x1b" is 4 characters where the source has 1, "\u{202e}" 8, and the caret moves with them.
-    expect(text).toBe(['> 1 | title: a\\x1b[2Jb\\u{202e}c: 1', `    | ${' '.repeat(24)}^`].join('\n'));
+    expect(text).toBe(
+      ['> 1 | title: a\\x1b[2Jb\\u{202e}c: 1', `    | ${' '.repeat(24)}^`].join('\n'),
+    );
     expect(codeFrameHtml(frame)).not.toContain('\x1b');
   });
 });
@@ -91,15 +106,26 @@ describe('the error screen', () => {
   const frame = frameOf('<b>\n<script>x</script>\n', 2, 1);
 
   it('is one HTML document with the message, file:line and frame, and no inline style or script', () => {
-    const html = renderErrorScreen({ message: 'Rendering / failed: <img src=x onerror=alert(1)>', file: 'src/x.tsx', line: 2, frame });
+    const html = renderErrorScreen({
+      message: 'Rendering / failed: <img src=x onerror=alert(1)>',
+      file: 'src/x.tsx',
+      line: 2,
+      frame,
+    });
     expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
     expect(html).toContain('<h1>Unexpected Application Error!</h1>');
-    expect(html).toContain('<pre class="message">Rendering / failed: &lt;img src=x onerror=alert(1)&gt;</pre>');
+    expect(html).toContain(
+      '<pre class="message">Rendering / failed: &lt;img src=x onerror=alert(1)&gt;</pre>',
+    );
     expect(html).toContain('File: <code>src/x.tsx:2</code>');
     expect(html).toContain('<figcaption><code>src/x.tsx:2:1</code></figcaption>');
-    expect(html).toContain('<span class="error-line">&gt; 2 | &lt;script&gt;x&lt;/script&gt;</span>');
+    expect(html).toContain(
+      '<span class="error-line">&gt; 2 | &lt;script&gt;x&lt;/script&gt;</span>',
+    );
     expect(html).not.toMatch(/<style|style=|<script|<img/);
-    expect(html.match(/<link [^>]*>/g)).toEqual(['<link rel="stylesheet" href="/__sitegen/error.css">']);
+    expect(html.match(/<link [^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/__sitegen/error.css">',
+    ]);
   });
 
   it('prints the same frame in the terminal, under the message, and lets a caller paint each part', () => {
@@ -118,7 +144,13 @@ describe('the error screen', () => {
       ].join('\n'),
     );
     const tag = (name: string) => (text: string) => `<${name}>${text}</${name}>`;
-    const painted = errorScreenText(screen, { title: tag('t'), location: tag('l'), errorLine: tag('e'), caret: tag('c'), context: tag('x') });
+    const painted = errorScreenText(screen, {
+      title: tag('t'),
+      location: tag('l'),
+      errorLine: tag('e'),
+      caret: tag('c'),
+      context: tag('x'),
+    });
     expect(painted.split('\n')).toEqual([
       '<t>Unexpected Application Error!</t> (<l>src/x.tsx:2</l>)',
       'It broke.',
@@ -130,7 +162,9 @@ describe('the error screen', () => {
       '',
       'Waiting for the next save...',
     ]);
-    expect(errorScreenText({ message: 'No file.' })).toBe('Unexpected Application Error!\nNo file.\nWaiting for the next save...');
+    expect(errorScreenText({ message: 'No file.' })).toBe(
+      'Unexpected Application Error!\nNo file.\nWaiting for the next save...',
+    );
   });
 });
 
@@ -141,16 +175,28 @@ describe('where the frame points', () => {
       'src/content/articles/a.md:8:3: "listed" is "ya"; expected true or false',
       'src/content/articles/b.md:2:1: unknown key "x"',
     ];
-    const error = sitegenError(ContentInvalid, { count: 3 }, { problems, file: 'src/content/brands.ts' });
+    const error = sitegenError(
+      ContentInvalid,
+      { count: 3 },
+      { problems, file: 'src/content/brands.ts' },
+    );
     expect(errorPosition(error)).toEqual({ file: 'src/content/articles/a.md', line: 8, column: 3 });
-    const bodyOnly = sitegenError(ContentInvalid, { count: 1 }, { problems: ['src/content/articles/a.md:14: <script> is not allowed'] });
+    const bodyOnly = sitegenError(
+      ContentInvalid,
+      { count: 1 },
+      { problems: ['src/content/articles/a.md:14: <script> is not allowed'] },
+    );
     expect(errorPosition(bodyOnly)).toEqual({ file: 'src/content/articles/a.md', line: 14 });
     const noLine = sitegenError(ContentInvalid, { count: 1 }, { problems: [problems[0]] });
     expect(errorPosition(noLine)).toBeUndefined();
   });
 
   it("prefers the error's own file, line and column (templates, esbuild)", () => {
-    const error = sitegenError(RenderFailed, { url: '/', template: 'HomePage', where: '', reason: 'x' }, { file: 'src/templates/A.tsx', line: 4, column: 7 });
+    const error = sitegenError(
+      RenderFailed,
+      { url: '/', template: 'HomePage', where: '', reason: 'x' },
+      { file: 'src/templates/A.tsx', line: 4, column: 7 },
+    );
     expect(errorPosition(error)).toEqual({ file: 'src/templates/A.tsx', line: 4, column: 7 });
   });
 });
@@ -158,7 +204,8 @@ describe('where the frame points', () => {
 describe('reading the source for the frame', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let root: string;
-  const problem = (file: string) => sitegenError(ContentInvalid, { count: 1 }, { problems: [`${file}:2:1: broken`] });
+  const problem = (file: string) =>
+    sitegenError(ContentInvalid, { count: 1 }, { problems: [`${file}:2:1: broken`] });
 
   beforeAll(async () => {
     temp = await makeTempDir();
@@ -182,7 +229,13 @@ describe('reading the source for the frame', () => {
   });
 
   it('gives no frame for a file outside the root, behind a link, or missing, and for errors that name no line', () => {
-    for (const file of ['../secret.txt', path.join(temp.dir, 'secret.txt'), 'src/content/articles/link.md', 'src/outside/secret.txt', 'src/content/articles/missing.md']) {
+    for (const file of [
+      '../secret.txt',
+      path.join(temp.dir, 'secret.txt'),
+      'src/content/articles/link.md',
+      'src/outside/secret.txt',
+      'src/content/articles/missing.md',
+    ]) {
       const screen = toErrorScreen(problem(file), root);
       expect(screen.frame, file).toBeUndefined();
       expect(screen.message, file).toContain(`${file}:2:1: broken`);

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, explainSystemError, printable, sitegenError, SitegenError } from '../../src/generator/errors/errors.ts';
+import {
+  describeError,
+  explainSystemError,
+  printable,
+  sitegenError,
+  SitegenError,
+} from '../../src/generator/errors/errors.ts';
 import * as errorsData from '../../src/generator/errors/errors-data.ts';
 import { ContentInvalid } from '../../src/generator/errors/errors-data.ts';
 
 describe('error messages', () => {
   it('show control bytes of quoted content as \\xNN, so content cannot drive the terminal', () => {
     const title = 'Judul\x1b[2J\x1b]0;pwned\x07\r\u202eevil';
-    const message = describeError(sitegenError(ContentInvalid, { count: 1 }, { problems: [`src/content/articles.ts: article "x": "title" is "${title}"`] }));
+    const message = describeError(
+      sitegenError(
+        ContentInvalid,
+        { count: 1 },
+        { problems: [`src/content/articles.ts: article "x": "title" is "${title}"`] },
+      ),
+    );
     expect(message).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
     expect(message).toContain('\\x1b[2J');
     expect(message).toContain('\\u{202e}evil');
@@ -14,8 +26,16 @@ describe('error messages', () => {
   });
 
   it('explain an operating-system error in one line with its path, and leave other errors alone', () => {
-    const enospc = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: 'ENOSPC', path: '/srv/site/.dist.tmp-42/artikel/index.html' });
-    const explained = explainSystemError(enospc, 'writing the new output', { '/srv/site/.dist.tmp-42': '/srv/site/dist' }, 'the previous output is unchanged');
+    const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      path: '/srv/site/.dist.tmp-42/artikel/index.html',
+    });
+    const explained = explainSystemError(
+      enospc,
+      'writing the new output',
+      { '/srv/site/.dist.tmp-42': '/srv/site/dist' },
+      'the previous output is unchanged',
+    );
     expect(describeError(explained)).toBe(
       'no space left on device while writing the new output (/srv/site/dist/artikel/index.html); the previous output is unchanged.',
     );
@@ -26,7 +46,9 @@ describe('error messages', () => {
 
 describe('the error catalogue', () => {
   it('names every kind after its export, once, and every message is a sentence without an "Error:" prefix', () => {
-    const kinds = Object.entries(errorsData).filter(([, value]) => typeof value === 'object' && value !== null && 'message' in value);
+    const kinds = Object.entries(errorsData).filter(
+      ([, value]) => typeof value === 'object' && value !== null && 'message' in value,
+    );
     expect(kinds.length).toBeGreaterThan(20);
     for (const [exported, kind] of kinds) {
       const { name } = kind as { name: string };
@@ -38,12 +60,16 @@ describe('the error catalogue', () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const path = await import('node:path');
     const dir = path.join(import.meta.dirname, '../../src/generator');
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && name !== 'errors.ts')) {
+    for (const file of readdirSync(dir).filter(
+      (name) => name.endsWith('.ts') && name !== 'errors.ts',
+    )) {
       expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toMatch(/new SitegenError\(/);
     }
     const error = sitegenError(ContentInvalid, { count: 2 });
     expect(error).toBeInstanceOf(SitegenError);
     expect(error.kind).toBe('ContentInvalid');
-    expect(error.message).toBe('The content has 2 problems; nothing was written. Fix them and build again:');
+    expect(error.message).toBe(
+      'The content has 2 problems; nothing was written. Fix them and build again:',
+    );
   });
 });

@@ -7,7 +7,13 @@ const PAGE = `${SITE}artikel/a/`;
 
 describe('absoluteLinks', () => {
   it('resolves relative and root-relative links under the base path, once', () => {
-    expect(absoluteLinks('<a href="../b/">b</a> <a href="/artikel/">list</a> <a href="/repo/kontak/">k</a> <a href="#x">x</a>', PAGE, SITE)).toBe(
+    expect(
+      absoluteLinks(
+        '<a href="../b/">b</a> <a href="/artikel/">list</a> <a href="/repo/kontak/">k</a> <a href="#x">x</a>',
+        PAGE,
+        SITE,
+      ),
+    ).toBe(
       `<a href="${SITE}artikel/b/">b</a> <a href="${SITE}artikel/">list</a> <a href="${SITE}kontak/">k</a> <a href="${PAGE}#x">x</a>`,
     );
   });
@@ -20,7 +26,8 @@ describe('absoluteLinks', () => {
   });
 
   it('keeps URLs that have a scheme as they are', () => {
-    const html = '<a href="https://other.example/x">o</a><a href="mailto:a@b.example">m</a><a href="tel:+62">t</a>';
+    const html =
+      '<a href="https://other.example/x">o</a><a href="mailto:a@b.example">m</a><a href="tel:+62">t</a>';
     expect(absoluteLinks(html, PAGE, SITE)).toBe(html);
   });
 });
@@ -28,20 +35,43 @@ describe('absoluteLinks', () => {
 describe('atomFeed', () => {
   const site = { name: 'Situs <&>', description: 'Tentang', articleSchemaDate: '2024-01-01' };
   const article = (slug: string, publishedAt: string, updatedAt?: string): Article => ({
-    slug, title: `Judul ${slug}`, excerpt: 'Ringkas', brand: 'b', author: 'Tim', publishedAt, updatedAt, readMinutes: 1, listed: true, order: 0, draft: false, source: `${slug}.md`,
+    slug,
+    title: `Judul ${slug}`,
+    excerpt: 'Ringkas',
+    brand: 'b',
+    author: 'Tim',
+    publishedAt,
+    updatedAt,
+    readMinutes: 1,
+    listed: true,
+    order: 0,
+    draft: false,
+    source: `${slug}.md`,
   });
 
   it('carries the FEED_ENTRIES newest articles, newest first', () => {
-    const many = Array.from({ length: FEED_ENTRIES + 10 }, (_, i) => article(`a${i}`, `2024-01-${String((i % 28) + 1).padStart(2, '0')}`, i === 0 ? '2025-06-01' : undefined));
+    const many = Array.from({ length: FEED_ENTRIES + 10 }, (_, i) =>
+      article(
+        `a${i}`,
+        `2024-01-${String((i % 28) + 1).padStart(2, '0')}`,
+        i === 0 ? '2025-06-01' : undefined,
+      ),
+    );
     const xml = atomFeed({ site, siteUrl: SITE, articles: many, bodies: new Map() });
     const ids = [...xml.matchAll(/<id>[^<]*artikel\/(a\d+)\/<\/id>/g)].map((match) => match[1]);
     expect(ids).toHaveLength(FEED_ENTRIES);
     expect(ids[0]).toBe('a0');
-    const dates = [...xml.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map((match) => match[1]);
+    const dates = [...xml.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map(
+      (match) => match[1],
+    );
     expect(dates).toEqual([...dates].sort().reverse());
     // Every article left out is no newer than the oldest one kept.
     const oldestKept = dates.at(-1)!.slice(0, 10);
-    expect(many.filter((a) => !ids.includes(a.slug)).every((a) => (a.updatedAt ?? a.publishedAt) <= oldestKept)).toBe(true);
+    expect(
+      many
+        .filter((a) => !ids.includes(a.slug))
+        .every((a) => (a.updatedAt ?? a.publishedAt) <= oldestKept),
+    ).toBe(true);
   });
 
   it('dates an empty feed by articleSchemaDate, never by the clock', () => {
@@ -52,10 +82,27 @@ describe('atomFeed', () => {
   });
 
   it('orders entries newest first by updated ?? published, ties in the given order', () => {
-    const articles = [article('a', '2024-01-01'), article('b', '2024-01-01', '2024-03-01'), article('c', '2024-02-01'), article('d', '2024-01-01')];
-    const xml = atomFeed({ site, siteUrl: SITE, articles, bodies: new Map(articles.map((a) => [a.slug, '<p>x</p>'])) });
-    expect([...xml.matchAll(/<id>[^<]*artikel\/(\w)\/<\/id>/g)].map((m) => m[1])).toEqual(['b', 'c', 'a', 'd']);
-    expect(xml).toMatch(/<id>https:\/\/user\.example\.io\/repo\/<\/id>\n {2}<updated>2024-03-01T00:00:00Z<\/updated>/);
+    const articles = [
+      article('a', '2024-01-01'),
+      article('b', '2024-01-01', '2024-03-01'),
+      article('c', '2024-02-01'),
+      article('d', '2024-01-01'),
+    ];
+    const xml = atomFeed({
+      site,
+      siteUrl: SITE,
+      articles,
+      bodies: new Map(articles.map((a) => [a.slug, '<p>x</p>'])),
+    });
+    expect([...xml.matchAll(/<id>[^<]*artikel\/(\w)\/<\/id>/g)].map((m) => m[1])).toEqual([
+      'b',
+      'c',
+      'a',
+      'd',
+    ]);
+    expect(xml).toMatch(
+      /<id>https:\/\/user\.example\.io\/repo\/<\/id>\n {2}<updated>2024-03-01T00:00:00Z<\/updated>/,
+    );
     expect(xml).toContain('<content type="html">&lt;p&gt;x&lt;/p&gt;</content>');
   });
 });

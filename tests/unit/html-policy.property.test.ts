@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_ELEMENTS, GLOBAL_ATTRIBUTES, checkArticleBody, listBodyProblems } from '../../src/generator/policy/html-policy.ts';
+import {
+  ARTICLE_ELEMENTS,
+  GLOBAL_ATTRIBUTES,
+  checkArticleBody,
+  listBodyProblems,
+} from '../../src/generator/policy/html-policy.ts';
 import { linkFirstMentions } from '../../src/generator/content/link-brands.ts';
 import { firstInvalidUtf8Offset } from '../../src/generator/content/read-source-file.ts';
 
@@ -18,7 +23,19 @@ const TARGETS = [
   { name: 'Loyal4D', url: 'https://loyal4d.example/?a=1&b="2"' },
 ];
 /** Attributes a browser reads as URLs, whatever the element. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'action', 'formaction', 'poster', 'background', 'data', 'xlink:href', 'longdesc', 'codebase']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'cite',
+  'action',
+  'formaction',
+  'poster',
+  'background',
+  'data',
+  'xlink:href',
+  'longdesc',
+  'codebase',
+]);
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 // ---- URLs, encoded the ways filters get fooled -------------------------------------------
@@ -39,10 +56,20 @@ const encodedChar = (char: string): fc.Arbitrary<string> => {
   const code = char.codePointAt(0)!;
   const forms: fc.Arbitrary<string>[] = [
     fc.constant(char === '&' ? '&amp;' : char === '"' ? '&quot;' : char),
-    fc.tuple(fc.constantFrom('', '0', '000'), fc.constantFrom(';', '')).map(([pad, end]) => `&#${pad}${code}${end}`),
-    fc.tuple(fc.constantFrom('x', 'X'), fc.constantFrom('', '0'), fc.boolean(), fc.constantFrom(';', '')).map(
-      ([x, pad, upper, end]) => `&#${x}${pad}${upper ? code.toString(16).toUpperCase() : code.toString(16)}${end}`,
-    ),
+    fc
+      .tuple(fc.constantFrom('', '0', '000'), fc.constantFrom(';', ''))
+      .map(([pad, end]) => `&#${pad}${code}${end}`),
+    fc
+      .tuple(
+        fc.constantFrom('x', 'X'),
+        fc.constantFrom('', '0'),
+        fc.boolean(),
+        fc.constantFrom(';', ''),
+      )
+      .map(
+        ([x, pad, upper, end]) =>
+          `&#${x}${pad}${upper ? code.toString(16).toUpperCase() : code.toString(16)}${end}`,
+      ),
   ];
   if (NAMED[char]) forms.push(fc.constantFrom(...NAMED[char]));
   return fc.oneof(...forms);
@@ -50,21 +77,55 @@ const encodedChar = (char: string): fc.Arbitrary<string> => {
 
 /** Characters the URL parser strips or ignores, literal or encoded. */
 const noise = fc.constantFrom('\t', '\n', '\r', '&#9;', '&#x0A;', '&#13;', '&Tab;', '&NewLine;');
-const leading = fc.constantFrom('', ' ', '  ', '\u0001', '&#1;', '&#x1F;', '\u0000', '&#0;', '\f', '\u000b', '&#32;', '\u00a0');
+const leading = fc.constantFrom(
+  '',
+  ' ',
+  '  ',
+  '\u0001',
+  '&#1;',
+  '&#x1F;',
+  '\u0000',
+  '&#0;',
+  '\f',
+  '\u000b',
+  '&#32;',
+  '\u00a0',
+);
 
 const schemes = fc.oneof(
   { arbitrary: fc.constantFrom('javascript', 'JaVaScRiPt', 'JAVASCRIPT'), weight: 3 },
   {
     arbitrary: fc.constantFrom(
-      'vbscript', 'data', 'file', 'livescript', 'blob', 'filesystem', 'ftp', 'x-unknown',
-      'http', 'https', 'mailto', 'tel', 'HTTPS', 'javascript ', 'java script', 'java\u0000script',
+      'vbscript',
+      'data',
+      'file',
+      'livescript',
+      'blob',
+      'filesystem',
+      'ftp',
+      'x-unknown',
+      'http',
+      'https',
+      'mailto',
+      'tel',
+      'HTTPS',
+      'javascript ',
+      'java script',
+      'java\u0000script',
     ),
     weight: 4,
   },
 );
 const rests = fc.constantFrom(
-  'alert(1)', '//evil.example/%0aalert(1)', 'text/html,<script>alert(1)</script>', '//site.example/x', '//evil.example/p.gif',
-  'a@b.example', '+6200', '/etc/passwd', 'msgbox(1)',
+  'alert(1)',
+  '//evil.example/%0aalert(1)',
+  'text/html,<script>alert(1)</script>',
+  '//site.example/x',
+  '//evil.example/p.gif',
+  'a@b.example',
+  '+6200',
+  '/etc/passwd',
+  'msgbox(1)',
 );
 
 /** A URL as it could appear in an attribute: a scheme and rest, every character encoded at random, noise inserted, leading junk. */
@@ -73,65 +134,206 @@ const dangerousUrl = fc
   .chain(([lead, scheme, colon, rest]) =>
     fc
       .tuple(
-        ...[...scheme].map((char) => fc.oneof({ arbitrary: encodedChar(char), weight: 3 }, { arbitrary: noise.map((n) => n + char), weight: 1 })),
-        ...[...rest].map((char) => fc.oneof({ arbitrary: fc.constant(char === '&' ? '&amp;' : char === '"' ? '&quot;' : char === '<' ? '&lt;' : char), weight: 4 }, { arbitrary: encodedChar(char), weight: 1 })),
+        ...[...scheme].map((char) =>
+          fc.oneof(
+            { arbitrary: encodedChar(char), weight: 3 },
+            { arbitrary: noise.map((n) => n + char), weight: 1 },
+          ),
+        ),
+        ...[...rest].map((char) =>
+          fc.oneof(
+            {
+              arbitrary: fc.constant(
+                char === '&' ? '&amp;' : char === '"' ? '&quot;' : char === '<' ? '&lt;' : char,
+              ),
+              weight: 4,
+            },
+            { arbitrary: encodedChar(char), weight: 1 },
+          ),
+        ),
       )
-      .map((parts) => lead + parts.slice(0, scheme.length).join('') + colon + parts.slice(scheme.length).join('')),
+      .map(
+        (parts) =>
+          lead +
+          parts.slice(0, scheme.length).join('') +
+          colon +
+          parts.slice(scheme.length).join(''),
+      ),
   );
-const plainUrl = fc.constantFrom('/artikel/', '#bagian', 'gambar.png', '/assets/x.png', 'https://ok.example/a?b=1&amp;c=2', 'mailto:a@b.example', '//cdn.example/a.png', '/\\evil.example/p.gif', '?q=1');
-const urlValue = fc.oneof({ arbitrary: dangerousUrl, weight: 3 }, { arbitrary: plainUrl, weight: 2 });
+const plainUrl = fc.constantFrom(
+  '/artikel/',
+  '#bagian',
+  'gambar.png',
+  '/assets/x.png',
+  'https://ok.example/a?b=1&amp;c=2',
+  'mailto:a@b.example',
+  '//cdn.example/a.png',
+  '/\\evil.example/p.gif',
+  '?q=1',
+);
+const urlValue = fc.oneof(
+  { arbitrary: dangerousUrl, weight: 3 },
+  { arbitrary: plainUrl, weight: 2 },
+);
 
 // ---- Markup -----------------------------------------------------------------------------
 
 const allowedNames = [...ARTICLE_ELEMENTS.keys()];
 const refusedNames = [
-  'script', 'style', 'meta', 'base', 'link', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button', 'textarea',
-  'svg', 'math', 'template', 'noscript', 'h1', 'x-widget', 'image', 'select', 'xmp', 'plaintext', 'title', 'noembed',
-  'body', 'html', 'head', 'frameset',
+  'script',
+  'style',
+  'meta',
+  'base',
+  'link',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'h1',
+  'x-widget',
+  'image',
+  'select',
+  'xmp',
+  'plaintext',
+  'title',
+  'noembed',
+  'body',
+  'html',
+  'head',
+  'frameset',
 ];
 const elementName = fc
-  .oneof({ arbitrary: fc.constantFrom(...allowedNames), weight: 12 }, { arbitrary: fc.constantFrom(...refusedNames), weight: 1 })
-  .chain((name) => fc.constantFrom(name, name.toUpperCase(), name[0].toUpperCase() + name.slice(1)));
+  .oneof(
+    { arbitrary: fc.constantFrom(...allowedNames), weight: 12 },
+    { arbitrary: fc.constantFrom(...refusedNames), weight: 1 },
+  )
+  .chain((name) =>
+    fc.constantFrom(name, name.toUpperCase(), name[0].toUpperCase() + name.slice(1)),
+  );
 
 const attributeName = fc.oneof(
-  { arbitrary: fc.constantFrom('href', 'src', 'cite', 'title', 'class', 'id', 'alt', 'target', 'rel', 'lang', 'datetime'), weight: 12 },
   {
-    arbitrary: fc.constantFrom('onclick', 'OnLoad', 'onerror', 'style', 'srcset', 'srcdoc', 'formaction', 'action', 'data-x', 'xlink:href', 'background', 'poster', 'data', 'http-equiv', 'content', 'ping'),
+    arbitrary: fc.constantFrom(
+      'href',
+      'src',
+      'cite',
+      'title',
+      'class',
+      'id',
+      'alt',
+      'target',
+      'rel',
+      'lang',
+      'datetime',
+    ),
+    weight: 12,
+  },
+  {
+    arbitrary: fc.constantFrom(
+      'onclick',
+      'OnLoad',
+      'onerror',
+      'style',
+      'srcset',
+      'srcdoc',
+      'formaction',
+      'action',
+      'data-x',
+      'xlink:href',
+      'background',
+      'poster',
+      'data',
+      'http-equiv',
+      'content',
+      'ping',
+    ),
     weight: 1,
   },
 );
 const attribute = fc
   .tuple(attributeName, fc.boolean(), fc.constantFrom('"', "'", ''))
   .chain(([name, isUrl, quote]) =>
-    (isUrl || URL_ATTRIBUTES.has(name.toLowerCase()) ? urlValue : fc.constantFrom('x', 'teks', '1', 'alert(1)', '_blank', 'noopener noreferrer')).map(
-      (value) => {
-        if (quote === "'") return ` ${name}='${value.replace(/'/g, '&#39;')}'`;
-        if (quote === '' && /^[^\s"'=<>`]+$/.test(value)) return ` ${name}=${value}`;
-        return ` ${name}="${value.replace(/"/g, '&quot;')}"`;
-      },
-    ),
+    (isUrl || URL_ATTRIBUTES.has(name.toLowerCase())
+      ? urlValue
+      : fc.constantFrom('x', 'teks', '1', 'alert(1)', '_blank', 'noopener noreferrer')
+    ).map((value) => {
+      if (quote === "'") return ` ${name}='${value.replace(/'/g, '&#39;')}'`;
+      if (quote === '' && /^[^\s"'=<>`]+$/.test(value)) return ` ${name}=${value}`;
+      return ` ${name}="${value.replace(/"/g, '&quot;')}"`;
+    }),
   );
 
-const text = fc.constantFrom('teks ', 'Lux88Togel', ' Loyal4D ', 'lux88togel.', '&amp; ', '&lt;b&gt;', '\n', 'é ', 'a &copy; b', '& ', '<', ' & x');
+const text = fc.constantFrom(
+  'teks ',
+  'Lux88Togel',
+  ' Loyal4D ',
+  'lux88togel.',
+  '&amp; ',
+  '&lt;b&gt;',
+  '\n',
+  'é ',
+  'a &copy; b',
+  '& ',
+  '<',
+  ' & x',
+);
 
-const VOID = new Set(['br', 'hr', 'img', 'wbr', 'col', 'meta', 'base', 'link', 'embed', 'input', 'image']);
+const VOID = new Set([
+  'br',
+  'hr',
+  'img',
+  'wbr',
+  'col',
+  'meta',
+  'base',
+  'link',
+  'embed',
+  'input',
+  'image',
+]);
 
 /** Links and images with URL attributes, the elements that can carry an allowed URL. */
 const urlElement = fc
-  .tuple(fc.constantFrom('a', 'A', 'img', 'blockquote', 'q'), fc.constantFrom('"', "'", ''), urlValue, text)
+  .tuple(
+    fc.constantFrom('a', 'A', 'img', 'blockquote', 'q'),
+    fc.constantFrom('"', "'", ''),
+    urlValue,
+    text,
+  )
   .map(([name, quote, value, inner]) => {
     const attr = { a: 'href', img: 'src', blockquote: 'cite', q: 'cite' }[name.toLowerCase()]!;
     const written =
-      quote === "'" ? `'${value.replace(/'/g, '&#39;')}'` : quote === '' && /^[^\s"'=<>`]+$/.test(value) ? value : `"${value.replace(/"/g, '&quot;')}"`;
-    return name.toLowerCase() === 'img' ? `<${name} ${attr}=${written} alt="">` : `<${name} ${attr}=${written}>${inner}</${name}>`;
+      quote === "'"
+        ? `'${value.replace(/'/g, '&#39;')}'`
+        : quote === '' && /^[^\s"'=<>`]+$/.test(value)
+          ? value
+          : `"${value.replace(/"/g, '&quot;')}"`;
+    return name.toLowerCase() === 'img'
+      ? `<${name} ${attr}=${written} alt="">`
+      : `<${name} ${attr}=${written}>${inner}</${name}>`;
   });
 
 const { tree } = fc.letrec((tie) => ({
   tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, text, urlElement, tie('element')),
-  element: fc.tuple(elementName, fc.array(attribute, { maxLength: 3 }), fc.array(tie('tree'), { maxLength: 3 })).map(
-    ([name, attributes, children]) =>
-      VOID.has(name.toLowerCase()) ? `<${name}${attributes.join('')}>` : `<${name}${attributes.join('')}>${children.join('')}</${name}>`,
-  ),
+  element: fc
+    .tuple(
+      elementName,
+      fc.array(attribute, { maxLength: 3 }),
+      fc.array(tie('tree'), { maxLength: 3 }),
+    )
+    .map(([name, attributes, children]) =>
+      VOID.has(name.toLowerCase())
+        ? `<${name}${attributes.join('')}>`
+        : `<${name}${attributes.join('')}>${children.join('')}</${name}>`,
+    ),
 }));
 const body = fc.array(tree, { minLength: 1, maxLength: 5 }).map((parts) => parts.join(''));
 
@@ -158,7 +360,9 @@ function elementsOf(html: string): Element[] {
  * trim(), which also drops U+00A0), or undefined when it does not parse.
  */
 function browserUrl(value: string): URL | undefined {
-  const stripped = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  const stripped = value
+    .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+    .replace(/[\t\n\r]/g, '');
   try {
     return new URL(stripped, SITE);
   } catch {
@@ -172,15 +376,19 @@ function violations(html: string): string[] {
   const found: string[] = [];
   for (const element of elementsOf(html)) {
     const allowed = ARTICLE_ELEMENTS.get(element.tagName);
-    if (element.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !allowed) found.push(`element <${element.tagName}>`);
+    if (element.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !allowed)
+      found.push(`element <${element.tagName}>`);
     for (const attr of element.attrs) {
       const name = attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name;
       if (/^on/i.test(name)) found.push(`handler ${name}`);
-      if (!GLOBAL_ATTRIBUTES.has(name) && !allowed?.has(name)) found.push(`attribute ${name} on <${element.tagName}>`);
+      if (!GLOBAL_ATTRIBUTES.has(name) && !allowed?.has(name))
+        found.push(`attribute ${name} on <${element.tagName}>`);
       if (URL_ATTRIBUTES.has(name)) {
         const url = browserUrl(attr.value);
-        if (url && !ALLOWED_PROTOCOLS.has(url.protocol)) found.push(`${url.protocol} URL in ${name}: ${JSON.stringify(attr.value)}`);
-        if (url && element.tagName === 'img' && name === 'src' && url.host !== 'site.example') found.push(`external image ${JSON.stringify(attr.value)}`);
+        if (url && !ALLOWED_PROTOCOLS.has(url.protocol))
+          found.push(`${url.protocol} URL in ${name}: ${JSON.stringify(attr.value)}`);
+        if (url && element.tagName === 'img' && name === 'src' && url.host !== 'site.example')
+          found.push(`external image ${JSON.stringify(attr.value)}`);
       }
     }
   }
@@ -205,9 +413,12 @@ describe('property: what the policy accepts, a browser builds nothing unsafe fro
         expect(checkArticleBody(linked), `linker output of:\n${html}\nis:\n${linked}`).toEqual([]);
         expect(violations(linked), `linker output:\n${linked}`).toEqual([]);
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 3000), seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 3000),
+        seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31),
+      },
     );
-    if (process.env.FC_STATS) console.log("STATS", JSON.stringify(stats));
+    if (process.env.FC_STATS) console.log('STATS', JSON.stringify(stats));
     // The property is only worth something if both sides were exercised.
     expect(stats.accepted, JSON.stringify(stats)).toBeGreaterThan(stats.runs * 0.05);
     expect(stats.acceptedWithUrls, JSON.stringify(stats)).toBeGreaterThan(100);
@@ -219,32 +430,46 @@ describe('property: what the policy accepts, a browser builds nothing unsafe fro
     fc.assert(
       fc.property(body, (html) => {
         const fast = checkArticleBody(html).length === 0;
-        expect(fast, `fast path ${fast ? 'accepted' : 'refused'}:\n${html}\ndetailed: ${listBodyProblems(html).join('; ')}`).toBe(
-          listBodyProblems(html).length === 0,
-        );
+        expect(
+          fast,
+          `fast path ${fast ? 'accepted' : 'refused'}:\n${html}\ndetailed: ${listBodyProblems(html).join('; ')}`,
+        ).toBe(listBodyProblems(html).length === 0);
         if (fast) accepted++;
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 3000), seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 3000),
+        seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31),
+      },
     );
     expect(accepted).toBeGreaterThan(100);
   }, 60_000);
 
   it('the generator really writes attacks: many of its encoded URLs are javascript: to a browser, few literally', () => {
     const urls = fc.sample(dangerousUrl, { numRuns: 1000, seed: 1 });
-    const protocols = urls.map((url) => browserProtocol(elementsOf(`<a href="${url.replace(/"/g, '&quot;')}">x</a>`)[0].attrs[0].value));
+    const protocols = urls.map((url) =>
+      browserProtocol(
+        elementsOf(`<a href="${url.replace(/"/g, '&quot;')}">x</a>`)[0].attrs[0].value,
+      ),
+    );
     const javascript = urls.filter((_, i) => protocols[i] === 'javascript:');
     expect(javascript.length).toBeGreaterThan(100);
     // Most of them would fool a filter that looks for the literal text.
-    expect(javascript.filter((url) => !/^\s*javascript:/i.test(url)).length).toBeGreaterThan(javascript.length * 0.8);
+    expect(javascript.filter((url) => !/^\s*javascript:/i.test(url)).length).toBeGreaterThan(
+      javascript.length * 0.8,
+    );
   });
 });
 
 describe('property: the UTF-8 scanner agrees with TextDecoder', () => {
   const bytes = fc.oneof(
     fc.uint8Array({ maxLength: 40 }),
-    fc.tuple(fc.string({ unit: 'binary', maxLength: 20 }), fc.uint8Array({ maxLength: 3 }), fc.string({ unit: 'binary', maxLength: 5 })).map(
-      ([a, junk, b]) => new Uint8Array([...Buffer.from(a), ...junk, ...Buffer.from(b)]),
-    ),
+    fc
+      .tuple(
+        fc.string({ unit: 'binary', maxLength: 20 }),
+        fc.uint8Array({ maxLength: 3 }),
+        fc.string({ unit: 'binary', maxLength: 5 }),
+      )
+      .map(([a, junk, b]) => new Uint8Array([...Buffer.from(a), ...junk, ...Buffer.from(b)])),
   );
   it('finds no bad byte exactly when the bytes decode, and the prefix before a bad byte decodes', () => {
     fc.assert(
@@ -257,7 +482,9 @@ describe('property: the UTF-8 scanner agrees with TextDecoder', () => {
           decodes = false;
         }
         expect(offset === input.length).toBe(decodes);
-        expect(() => new TextDecoder('utf-8', { fatal: true }).decode(input.subarray(0, offset))).not.toThrow();
+        expect(() =>
+          new TextDecoder('utf-8', { fatal: true }).decode(input.subarray(0, offset)),
+        ).not.toThrow();
       }),
       { numRuns: 3000 },
     );

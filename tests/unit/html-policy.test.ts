@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { META_CONTENT_SECURITY_POLICY, checkArticleBody, checkPage, duplicateIds, urlProblem, urlScheme, urlsOfList } from '../../src/generator/policy/html-policy.ts';
+import {
+  META_CONTENT_SECURITY_POLICY,
+  checkArticleBody,
+  checkPage,
+  duplicateIds,
+  urlProblem,
+  urlScheme,
+  urlsOfList,
+} from '../../src/generator/policy/html-policy.ts';
 
 /**
  * Bodies that passed the old regex checker (check-body-html.ts) and `sitegen build`.
@@ -78,37 +86,52 @@ export const BYPASSES: { name: string; html: string; message: RegExp }[] = [
     message: /^line 1: <image> is not allowed in article bodies \(browsers read it as <img>/,
   },
   {
-    name: '<body background>, dropped from the body but merged into the page\'s <body>',
+    name: "<body background>, dropped from the body but merged into the page's <body>",
     html: '<p>x</p><body background="https://tracker.example/p.gif"></body>',
-    message: /^line 1: <body> is not allowed in article bodies \(browsers add its attributes to the page's own element\)/,
+    message:
+      /^line 1: <body> is not allowed in article bodies \(browsers add its attributes to the page's own element\)/,
   },
   {
     name: '5,000 nested <div>',
     html: `${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`,
-    message: /^line 1: <div> is nested 101 elements deep; a body may nest at most 100 \(close or flatten the markup\)$/,
+    message:
+      /^line 1: <div> is nested 101 elements deep; a body may nest at most 100 \(close or flatten the markup\)$/,
   },
 ];
 
 describe('bypasses of the old checker are rejected', () => {
   it.each(BYPASSES)('$name', ({ html, message }) => {
     const problems = checkArticleBody(html);
-    expect(problems.some((problem) => message.test(problem)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((problem) => message.test(problem)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 });
 
 describe('rules kept from the old checker', () => {
   it('accepts well-formed bodies with void elements and comments', () => {
-    expect(checkArticleBody('<h2>A</h2>\n<p>B<br>C <strong>D</strong></p>\n<!-- x -->\n<ul><li>1</li></ul>')).toEqual([]);
+    expect(
+      checkArticleBody(
+        '<h2>A</h2>\n<p>B<br>C <strong>D</strong></p>\n<!-- x -->\n<ul><li>1</li></ul>',
+      ),
+    ).toEqual([]);
   });
 
   it('reports an unclosed tag with its line', () => {
-    expect(checkArticleBody('<h2>A</h2>\n<p>teks\n<p>lagi</p>')).toEqual(['line 2: <p> is never closed']);
+    expect(checkArticleBody('<h2>A</h2>\n<p>teks\n<p>lagi</p>')).toEqual([
+      'line 2: <p> is never closed',
+    ]);
   });
 
   it('reports a mismatched closing tag, a stray end tag and an end tag on a void element', () => {
-    expect(checkArticleBody('<p><strong>x</p>')).toEqual(['line 1: </p> found where </strong> (opened on line 1) was expected']);
+    expect(checkArticleBody('<p><strong>x</p>')).toEqual([
+      'line 1: </p> found where </strong> (opened on line 1) was expected',
+    ]);
     expect(checkArticleBody('<p>a</p>\n</div>')).toEqual(['line 2: </div> has no matching <div>']);
-    expect(checkArticleBody('<p>a<br></br></p>')).toEqual(['line 1: </br> closes a void element, which has no closing tag']);
+    expect(checkArticleBody('<p>a<br></br></p>')).toEqual([
+      'line 1: </br> closes a void element, which has no closing tag',
+    ]);
   });
 
   it('reports an element the browser closes before its end tag', () => {
@@ -124,18 +147,36 @@ describe('rules kept from the old checker', () => {
     expect(checkArticleBody('<p>x</p>\n<!-- c')).toEqual([
       'line 2: malformed HTML (parse5: eof-in-comment): a comment "<!--" is never closed with "-->"',
     ]);
-    expect(checkArticleBody('<p title="a" title="b">x</p>').join('\n')).toMatch(/parse5: duplicate-attribute/);
-    expect(checkArticleBody('<p>a &copy b</p>').join('\n')).toMatch(/parse5: missing-semicolon-after-character-reference/);
+    expect(checkArticleBody('<p title="a" title="b">x</p>').join('\n')).toMatch(
+      /parse5: duplicate-attribute/,
+    );
+    expect(checkArticleBody('<p>a &copy b</p>').join('\n')).toMatch(
+      /parse5: missing-semicolon-after-character-reference/,
+    );
   });
 
   it('rejects script, event handlers, javascript: URLs and inline styles', () => {
-    expect(checkArticleBody('<p>a</p>\n<script>alert(1)</script>').join()).toMatch(/line 2: <script> is not allowed in article bodies/);
-    expect(checkArticleBody('<p onclick="x()">a</p>').join()).toMatch(/^line 1: inline event handler onclick="…" on <p> is not allowed/);
-    expect(checkArticleBody('<p><a href=" JavaScript:alert(1)">a</a></p>').join()).toMatch(/a javascript: URL in href/);
-    expect(checkArticleBody('<p><a href="java&#x09;script:alert(1)">a</a></p>').join()).toMatch(/a javascript: URL in href/);
-    expect(checkArticleBody('<p><a href="jav&Tab;ascr&NewLine;ipt:alert(1)">a</a></p>').join()).toMatch(/a javascript: URL in href/);
-    expect(checkArticleBody('<p><a href="\u0001javascript:alert(1)">a</a></p>').join()).toMatch(/a javascript: URL in href/);
-    expect(checkArticleBody('<p style="color:red">a</p>').join()).toMatch(/^line 1: style="…" on <p> is not allowed/);
+    expect(checkArticleBody('<p>a</p>\n<script>alert(1)</script>').join()).toMatch(
+      /line 2: <script> is not allowed in article bodies/,
+    );
+    expect(checkArticleBody('<p onclick="x()">a</p>').join()).toMatch(
+      /^line 1: inline event handler onclick="…" on <p> is not allowed/,
+    );
+    expect(checkArticleBody('<p><a href=" JavaScript:alert(1)">a</a></p>').join()).toMatch(
+      /a javascript: URL in href/,
+    );
+    expect(checkArticleBody('<p><a href="java&#x09;script:alert(1)">a</a></p>').join()).toMatch(
+      /a javascript: URL in href/,
+    );
+    expect(
+      checkArticleBody('<p><a href="jav&Tab;ascr&NewLine;ipt:alert(1)">a</a></p>').join(),
+    ).toMatch(/a javascript: URL in href/);
+    expect(checkArticleBody('<p><a href="\u0001javascript:alert(1)">a</a></p>').join()).toMatch(
+      /a javascript: URL in href/,
+    );
+    expect(checkArticleBody('<p style="color:red">a</p>').join()).toMatch(
+      /^line 1: style="…" on <p> is not allowed/,
+    );
   });
 });
 
@@ -163,22 +204,39 @@ describe('the allow-list', () => {
     expect(checkArticleBody('<p>a</p>\n<h1>t</h1>')).toEqual([
       "line 2: <h1> is not allowed in article bodies (the article's title is the page's only <h1>; use <h2> to <h6>)",
     ]);
-    for (const tag of ['base href="/"', 'iframe srcdoc="x"', 'object data="x"', 'embed src="x"', 'form', 'input', 'template', 'noscript', 'math', 'style']) {
+    for (const tag of [
+      'base href="/"',
+      'iframe srcdoc="x"',
+      'object data="x"',
+      'embed src="x"',
+      'form',
+      'input',
+      'template',
+      'noscript',
+      'math',
+      'style',
+    ]) {
       const name = tag.split(' ')[0];
       const html = ['base', 'embed', 'input'].includes(name) ? `<${tag}>` : `<${tag}></${name}>`;
-      expect(checkArticleBody(html).join('\n'), html).toMatch(new RegExp(`^line 1: <${name}> is not allowed in article bodies`));
+      expect(checkArticleBody(html).join('\n'), html).toMatch(
+        new RegExp(`^line 1: <${name}> is not allowed in article bodies`),
+      );
     }
     expect(checkArticleBody('<p data-x="1">a</p>')).toEqual([
       'line 1: attribute data-x="…" is not allowed on <p> (allowed: id, class, title, lang, dir)',
     ]);
-    expect(checkArticleBody('<p>\n<img\n src="/a.png"\n srcset="/b.png 2x" alt="">\n</p>')).toEqual([
-      'line 4: attribute srcset="…" is not allowed on <img> (allowed: id, class, title, lang, dir, src, alt, width, height, loading, decoding)',
-    ]);
+    expect(checkArticleBody('<p>\n<img\n src="/a.png"\n srcset="/b.png 2x" alt="">\n</p>')).toEqual(
+      [
+        'line 4: attribute srcset="…" is not allowed on <img> (allowed: id, class, title, lang, dir, src, alt, width, height, loading, decoding)',
+      ],
+    );
   });
 
   it('quotes decoded URLs safely: no raw control characters or newlines in a message', () => {
     const problems = checkArticleBody('<p><a href="data:&#27;[2J&#10;x">a</a></p>');
-    expect(problems.find((p) => p.includes('a data: URL'))).toContain('(decoded: "data:\\u001b[2J\\nx"');
+    expect(problems.find((p) => p.includes('a data: URL'))).toContain(
+      '(decoded: "data:\\u001b[2J\\nx"',
+    );
     expect(problems.join('')).not.toMatch(/[\u0000-\u001f]/);
   });
 
@@ -186,14 +244,22 @@ describe('the allow-list', () => {
     const html = '<p><img src="https://cdn.example/a.png" alt=""></p>';
     expect(checkArticleBody(html).join()).toMatch(/loads an image from another host/);
     expect(checkArticleBody(html, { allowExternalImages: true })).toEqual([]);
-    expect(checkArticleBody('<p><img src="//cdn.example/a.png" alt=""></p>').join()).toMatch(/loads an image from another host/);
-    expect(checkArticleBody('<p><img src="data:image/png;base64,AAAA" alt=""></p>', { allowExternalImages: true }).join()).toMatch(/a data: URL/);
+    expect(checkArticleBody('<p><img src="//cdn.example/a.png" alt=""></p>').join()).toMatch(
+      /loads an image from another host/,
+    );
+    expect(
+      checkArticleBody('<p><img src="data:image/png;base64,AAAA" alt=""></p>', {
+        allowExternalImages: true,
+      }).join(),
+    ).toMatch(/a data: URL/);
   });
 
   it('stops at the depth cap before building a tree (100,000 levels: no stack overflow, no quadratic parse)', () => {
     const deep = `<p>\n${'<span>'.repeat(100_000)}x${'</span>'.repeat(100_000)}</p>`;
     const started = performance.now();
-    expect(checkArticleBody(deep)).toEqual(['line 2: <span> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)']);
+    expect(checkArticleBody(deep)).toEqual([
+      'line 2: <span> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)',
+    ]);
     expect(performance.now() - started).toBeLessThan(2_000);
     const ok = `${'<div>'.repeat(100)}x${'</div>'.repeat(100)}`;
     expect(checkArticleBody(ok)).toEqual([]);
@@ -206,18 +272,30 @@ describe('checkPage', () => {
 
   it('accepts a page with JSON-LD, same-origin assets and a clean body region', () => {
     expect(
-      checkPage(page('<script type="application/ld+json">{"@type":"X"}</script><script src="/a.js" defer></script><div class="prose x"><p><a href="/b/">b</a></p></div>')),
+      checkPage(
+        page(
+          '<script type="application/ld+json">{"@type":"X"}</script><script src="/a.js" defer></script><div class="prose x"><p><a href="/b/">b</a></p></div>',
+        ),
+      ),
     ).toEqual([]);
   });
 
   it('holds the body region to the allow-list and the rest of the page to the page rules', () => {
-    expect(checkPage(page('<form action="/x"></form><div class="prose"><form action="/x"></form></div>'))).toEqual([
-      'line 1: <form> is not allowed in article bodies (no forms in content)',
-    ]);
+    expect(
+      checkPage(
+        page('<form action="/x"></form><div class="prose"><form action="/x"></form></div>'),
+      ),
+    ).toEqual(['line 1: <form> is not allowed in article bodies (no forms in content)']);
   });
 
   it('reads SVG and MathML <template> without crashing, and still checks inside them', () => {
-    expect(checkPage(page('<math><template><a href="javascript:x">x</a></template></math><svg><template></template></svg>'))).toEqual([
+    expect(
+      checkPage(
+        page(
+          '<math><template><a href="javascript:x">x</a></template></math><svg><template></template></svg>',
+        ),
+      ),
+    ).toEqual([
       'line 1: <a href="…"> has a javascript: URL (decoded: "javascript:x"); allowed: http, https, mailto, tel and relative URLs',
     ]);
   });
@@ -236,7 +314,12 @@ describe('URL helpers', () => {
 
   it('lists the URLs of srcset and ping values', () => {
     // A candidate's URL is its whole run of non-space characters, commas included.
-    expect(urlsOfList('srcset', ' a.png 1x, data:x,y 2x,,c.png,d.png (a,b) 3x, e.png,')).toEqual(['a.png', 'data:x,y', 'c.png,d.png', 'e.png']);
+    expect(urlsOfList('srcset', ' a.png 1x, data:x,y 2x,,c.png,d.png (a,b) 3x, e.png,')).toEqual([
+      'a.png',
+      'data:x,y',
+      'c.png,d.png',
+      'e.png',
+    ]);
     expect(urlsOfList('ping', ' /a\t/b ')).toEqual(['/a', '/b']);
   });
 });
@@ -246,15 +329,25 @@ describe('outbound links and ids: the rules check holds built pages to, already 
     expect(checkArticleBody('<p><a href="https://bantuan.example/">x</a></p>')).toEqual([
       'line 1: a link to another site ("https://bantuan.example/") needs target="_blank" rel="noopener noreferrer" (write an address on this site as a relative link such as "/artikel/")',
     ]);
-    expect(checkArticleBody('<p><a href="//bantuan.example/" target="_blank" rel="noopener">x</a></p>')).toHaveLength(1);
-    expect(checkArticleBody('<p><a href="https://bantuan.example/" target="_blank" rel="external noopener noreferrer">x</a></p>')).toEqual([]);
+    expect(
+      checkArticleBody('<p><a href="//bantuan.example/" target="_blank" rel="noopener">x</a></p>'),
+    ).toHaveLength(1);
+    expect(
+      checkArticleBody(
+        '<p><a href="https://bantuan.example/" target="_blank" rel="external noopener noreferrer">x</a></p>',
+      ),
+    ).toEqual([]);
     for (const href of ['/artikel/', '#bagian', 'mailto:redaksi@contoh.example', 'tel:+620000']) {
       expect(checkArticleBody(`<p><a href="${href}">x</a></p>`), href).toEqual([]);
     }
   });
 
   it('duplicateIds finds ids a page uses twice, as a browser parses them', () => {
-    expect(duplicateIds('<!DOCTYPE html><main id="main"><p id="main">x</p><p id="a"></p><p id="b"></p><p id="a"></p></main>')).toEqual(['main', 'a']);
+    expect(
+      duplicateIds(
+        '<!DOCTYPE html><main id="main"><p id="main">x</p><p id="a"></p><p id="b"></p><p id="a"></p></main>',
+      ),
+    ).toEqual(['main', 'a']);
     expect(duplicateIds('<p id="x">id="x"</p>')).toEqual([]);
   });
 });

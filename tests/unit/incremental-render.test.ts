@@ -29,7 +29,12 @@ describe('update() renders only the pages a change reaches', () => {
   /** What a one-shot `build` of the current sources writes, minus the watch-only lock. */
   const freshBuild = async () => {
     const out = path.join(temp.dir, `fresh-${fullBuilds++}`);
-    const once = await createBuilder({ root, outDir: out, drafts: true, cacheDir: path.join(temp.dir, 'cache') });
+    const once = await createBuilder({
+      root,
+      outDir: out,
+      drafts: true,
+      cacheDir: path.join(temp.dir, 'cache'),
+    });
     await once.build().finally(() => once.dispose());
     return hashTree(out);
   };
@@ -45,7 +50,13 @@ describe('update() renders only the pages a change reaches', () => {
     temp = await makeTempDir();
     root = await fixtureProject(path.join(temp.dir, 'project'), 'two-brands');
     builder = await createBuilder(
-      { root, outDir: path.join(temp.dir, 'dist'), drafts: true, cacheDir: path.join(temp.dir, 'cache'), onPage: (done, total) => rendered.push(`${done}/${total}`) },
+      {
+        root,
+        outDir: path.join(temp.dir, 'dist'),
+        drafts: true,
+        cacheDir: path.join(temp.dir, 'cache'),
+        onPage: (done, total) => rendered.push(`${done}/${total}`),
+      },
       { incremental: true },
     );
     const first = await builder.build();
@@ -57,7 +68,12 @@ describe('update() renders only the pages a change reaches', () => {
   });
 
   it('a body edit (read time fixed in the front matter) renders its own page only', async () => {
-    edit(ARTICLE, (text) => text.replace('Perang88 adalah brand uji pertama.', 'Perang88 adalah brand uji pertama yang diubah.'));
+    edit(ARTICLE, (text) =>
+      text.replace(
+        'Perang88 adalah brand uji pertama.',
+        'Perang88 adalah brand uji pertama yang diubah.',
+      ),
+    );
     const result = await update(ARTICLE);
     expect(result.rendered).toBe(1);
     expect(result.writtenFiles).toEqual(['artikel/perang88-panduan/index.html', 'feed.xml']);
@@ -66,7 +82,7 @@ describe('update() renders only the pages a change reaches', () => {
     expect(result.pages).toBe(11);
   });
 
-  it('a body edit, then a save that puts the old body back along with another article\'s title, ends as a full build would', async () => {
+  it("a body edit, then a save that puts the old body back along with another article's title, ends as a full build would", async () => {
     const sentence = 'Perang88 adalah brand uji pertama yang diubah.';
     const other = 'src/content/articles/nusa77-ulasan.md';
     edit(other, (text) => text.replace(/^title: .*$/m, 'title: Ulasan Nusa77 Pertama'));
@@ -88,7 +104,13 @@ describe('update() renders only the pages a change reaches', () => {
     await update(ARTICLE);
     edit(ARTICLE, (text) => `${text}\n${'kata '.repeat(600)}\n`);
     const result = await update(ARTICLE);
-    expect(result.writtenFiles).toEqual(expect.arrayContaining(['artikel/perang88-panduan/index.html', 'artikel/index.html', 'brand/perang88/index.html']));
+    expect(result.writtenFiles).toEqual(
+      expect.arrayContaining([
+        'artikel/perang88-panduan/index.html',
+        'artikel/index.html',
+        'brand/perang88/index.html',
+      ]),
+    );
   });
 
   it('a body emptied renders the fallback article; a body written again brings the article back', async () => {
@@ -102,11 +124,15 @@ describe('update() renders only the pages a change reaches', () => {
     expect(back.warnings.join('\n')).not.toMatch(/perang88-panduan/);
   });
 
-  it('a body save that breaks the HTML policy or repeats the page\'s ids fails with the file and line, and the next good save recovers', async () => {
+  it("a body save that breaks the HTML policy or repeats the page's ids fails with the file and line, and the next good save recovers", async () => {
     const full = path.join(root, ARTICLE);
     const original = readFileSync(full, 'utf8');
     edit(ARTICLE, (text) => `${text}\n<iframe src="https://example.com/"></iframe>\n`);
-    await expect(builder.update([ARTICLE])).rejects.toMatchObject({ problems: [expect.stringMatching(/^src\/content\/articles\/perang88-panduan\.md:\d+: .*iframe/)] });
+    await expect(builder.update([ARTICLE])).rejects.toMatchObject({
+      problems: [
+        expect.stringMatching(/^src\/content\/articles\/perang88-panduan\.md:\d+: .*iframe/),
+      ],
+    });
     writeFileSync(full, `${original}\n<p id="main">Sama dengan tautan lompat.</p>\n`);
     await expect(builder.update([ARTICLE])).rejects.toThrow(/uses the id "main" more than once/);
     writeFileSync(full, original.replace('Perang88', 'Perang88 (lagi)'));
@@ -119,12 +145,20 @@ describe('update() renders only the pages a change reaches', () => {
     const result = await update(ARTICLE);
     expect(result.rendered).toBeGreaterThan(1);
     expect(result.rendered).toBeLessThan(result.pages);
-    expect(result.writtenFiles).toEqual(expect.arrayContaining(['artikel/perang88-panduan/index.html', 'artikel/index.html', 'brand/perang88/index.html']));
+    expect(result.writtenFiles).toEqual(
+      expect.arrayContaining([
+        'artikel/perang88-panduan/index.html',
+        'artikel/index.html',
+        'brand/perang88/index.html',
+      ]),
+    );
     expect(result.writtenFiles).not.toContain('brand/nusa77/index.html');
   });
 
   it('a template edit renders every page', async () => {
-    edit('src/templates/SiteFooter.tsx', (text) => text.replace('Situs informasi', 'Situs informasi dan ulasan'));
+    edit('src/templates/SiteFooter.tsx', (text) =>
+      text.replace('Situs informasi', 'Situs informasi dan ulasan'),
+    );
     const result = await update('src/templates/SiteFooter.tsx');
     expect(result.rendered).toBe(result.pages);
   });
@@ -140,10 +174,20 @@ describe('update() renders only the pages a change reaches', () => {
 
 describe('isSameData', () => {
   it('compares props as data: nested objects and arrays by value, a missing key unlike an undefined one', () => {
-    const props = { layout: { meta: { title: 'A', jsonLd: [{ '@type': 'Article' }] } }, articles: [{ slug: 'x', readTime: '2 menit baca' }] };
+    const props = {
+      layout: { meta: { title: 'A', jsonLd: [{ '@type': 'Article' }] } },
+      articles: [{ slug: 'x', readTime: '2 menit baca' }],
+    };
     expect(isSameData(props, structuredClone(props))).toBe(true);
-    expect(isSameData(props, { ...props, articles: [{ slug: 'x', readTime: '3 menit baca' }] })).toBe(false);
-    expect(isSameData(props, { ...props, articles: [...props.articles, { slug: 'y', readTime: '1 menit baca' }] })).toBe(false);
+    expect(
+      isSameData(props, { ...props, articles: [{ slug: 'x', readTime: '3 menit baca' }] }),
+    ).toBe(false);
+    expect(
+      isSameData(props, {
+        ...props,
+        articles: [...props.articles, { slug: 'y', readTime: '1 menit baca' }],
+      }),
+    ).toBe(false);
     expect(isSameData({ a: 1 }, { a: 1, b: undefined })).toBe(false);
     expect(isSameData({ a: undefined }, { b: undefined })).toBe(false);
     expect(isSameData([1, 2], { 0: 1, 1: 2 })).toBe(false);

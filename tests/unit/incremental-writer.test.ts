@@ -28,7 +28,13 @@ describe('IncrementalDirWriter', () => {
     expect(writer.keep('og/a.1.png')).toBe(true);
     expect(writer.keep('og/c.1.png')).toBe(false);
     const second = await writer.commit();
-    expect(second).toEqual({ files: 2, bytes: 18, written: 1, writtenFiles: ['index.html'], removed: ['og/b.1.png'] });
+    expect(second).toEqual({
+      files: 2,
+      bytes: 18,
+      written: 1,
+      writtenFiles: ['index.html'],
+      removed: ['og/b.1.png'],
+    });
     expect(read('og/a.1.png')).toBe('card a');
     expect(read('index.html')).toBe('home, edited');
     expect(existsSync(path.join(out, 'og/b.1.png'))).toBe(false);
@@ -52,10 +58,24 @@ describe('IncrementalDirWriter', () => {
     await writer.add({ path: 'feed.xml', contents: 'feed' });
     writer.keepRest();
     const partial = await writer.commit();
-    expect(partial).toEqual({ files: 3, bytes: 17, written: 1, writtenFiles: ['artikel/a/index.html'], removed: [] });
-    expect([readRest('index.html'), readRest('artikel/a/index.html'), readRest('feed.xml')]).toEqual(['home', 'a, edited', 'feed']);
+    expect(partial).toEqual({
+      files: 3,
+      bytes: 17,
+      written: 1,
+      writtenFiles: ['artikel/a/index.html'],
+      removed: [],
+    });
+    expect([
+      readRest('index.html'),
+      readRest('artikel/a/index.html'),
+      readRest('feed.xml'),
+    ]).toEqual(['home', 'a, edited', 'feed']);
 
     await writer.add({ path: 'index.html', contents: 'home' });
-    expect(await writer.commit()).toMatchObject({ files: 1, written: 0, removed: ['artikel/a/index.html', 'feed.xml'] });
+    expect(await writer.commit()).toMatchObject({
+      files: 1,
+      written: 0,
+      removed: ['artikel/a/index.html', 'feed.xml'],
+    });
   });
 });

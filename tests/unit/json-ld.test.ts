@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { JsonLd, serializeJsonLd } from '../../src/templates/JsonLd.tsx';
 
 describe('JSON-LD escaping', () => {
-  const hostile = { '@type': 'Article', headline: '</script><script>alert(1)</script> & <!-- \u2028' };
+  const hostile = {
+    '@type': 'Article',
+    headline: '</script><script>alert(1)</script> & <!-- \u2028',
+  };
 
   it('never lets content close the script element', () => {
     const json = serializeJsonLd(hostile);

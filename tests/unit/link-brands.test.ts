@@ -26,7 +26,9 @@ describe('linkFirstMentions', () => {
     expect(linkFirstMentions('<p>(loyal4d), lalu</p>', targets)).toBe(
       `<p>(${link('loyal4d', 'https://loyal4d.example/')}), lalu</p>`,
     );
-    expect(linkFirstMentions('<p>Di "Loyal4D".</p>', targets)).toContain(`"${link('Loyal4D', 'https://loyal4d.example/')}".`);
+    expect(linkFirstMentions('<p>Di "Loyal4D".</p>', targets)).toContain(
+      `"${link('Loyal4D', 'https://loyal4d.example/')}".`,
+    );
   });
 
   it('does not link a name inside a longer word', () => {
@@ -73,7 +75,9 @@ describe('linkFirstMentions', () => {
   });
 
   it('escapes the address in the href', () => {
-    const out = linkFirstMentions('<p>Loyal4D</p>', [{ name: 'Loyal4D', url: 'https://x.example/?a=1&b="2"' }]);
+    const out = linkFirstMentions('<p>Loyal4D</p>', [
+      { name: 'Loyal4D', url: 'https://x.example/?a=1&b="2"' },
+    ]);
     expect(out).toContain('href="https://x.example/?a=1&amp;b=&quot;2&quot;"');
   });
 });

@@ -7,20 +7,40 @@ const ALL_PAGES = ['404.html', 'artikel/a/index.html', 'artikel/b/index.html', '
 
 describe('planLiveUpdate: which open pages react to a rebuild', () => {
   it('swaps the stylesheet in place when only a stylesheet changed', () => {
-    const output = { writtenFiles: ['assets/styles.0123456789.css', ...ALL_PAGES], removed: ['assets/styles.9876543210.css'] };
-    expect(planLiveUpdate(['src/templates/styles.css'], output, '/')).toEqual({ kind: 'css', stylesheets: ['/assets/styles.0123456789.css'] });
-    expect(planLiveUpdate(['src/templates/styles.css'], output, '/repo/')).toEqual({ kind: 'css', stylesheets: ['/repo/assets/styles.0123456789.css'] });
+    const output = {
+      writtenFiles: ['assets/styles.0123456789.css', ...ALL_PAGES],
+      removed: ['assets/styles.9876543210.css'],
+    };
+    expect(planLiveUpdate(['src/templates/styles.css'], output, '/')).toEqual({
+      kind: 'css',
+      stylesheets: ['/assets/styles.0123456789.css'],
+    });
+    expect(planLiveUpdate(['src/templates/styles.css'], output, '/repo/')).toEqual({
+      kind: 'css',
+      stylesheets: ['/repo/assets/styles.0123456789.css'],
+    });
   });
 
   it('reloads every page when a stylesheet save wrote more than CSS and HTML', () => {
-    const output = { writtenFiles: ['assets/client.0123456789.js', 'assets/styles.0123456789.css', ...ALL_PAGES], removed: [] };
+    const output = {
+      writtenFiles: ['assets/client.0123456789.js', 'assets/styles.0123456789.css', ...ALL_PAGES],
+      removed: [],
+    };
     expect(planLiveUpdate(['src/templates/styles.css'], output, '/')).toEqual({ kind: 'reload' });
   });
 
   it('reloads only the pages whose HTML a content save wrote or removed, by their URLs under the base', () => {
-    const output = { writtenFiles: ['artikel/a/index.html', 'sitemap.xml'], removed: ['artikel/gone/index.html'] };
-    expect(planLiveUpdate(['src/content/articles/a.md'], output, '/')).toEqual({ kind: 'pages', urls: ['/artikel/a/', '/artikel/gone/'] });
-    expect(planLiveUpdate(['src/content/site.ts'], { writtenFiles: ALL_PAGES, removed: [] }, '/repo/')).toEqual({
+    const output = {
+      writtenFiles: ['artikel/a/index.html', 'sitemap.xml'],
+      removed: ['artikel/gone/index.html'],
+    };
+    expect(planLiveUpdate(['src/content/articles/a.md'], output, '/')).toEqual({
+      kind: 'pages',
+      urls: ['/artikel/a/', '/artikel/gone/'],
+    });
+    expect(
+      planLiveUpdate(['src/content/site.ts'], { writtenFiles: ALL_PAGES, removed: [] }, '/repo/'),
+    ).toEqual({
       kind: 'pages',
       urls: ['/repo/', '/repo/404.html', '/repo/artikel/a/', '/repo/artikel/b/'],
     });
@@ -28,13 +48,19 @@ describe('planLiveUpdate: which open pages react to a rebuild', () => {
 
   it('reloads every page after a template, client script or mixed save', () => {
     const output = { writtenFiles: ['artikel/a/index.html'], removed: [] };
-    for (const changed of [['src/templates/SiteFooter.tsx'], ['src/client/main.ts'], ['src/content/articles/a.md', 'src/templates/styles.css']]) {
+    for (const changed of [
+      ['src/templates/SiteFooter.tsx'],
+      ['src/client/main.ts'],
+      ['src/content/articles/a.md', 'src/templates/styles.css'],
+    ]) {
       expect(planLiveUpdate(changed, output, '/'), changed.join()).toEqual({ kind: 'reload' });
     }
   });
 
   it('reloads nothing when the rebuild wrote and removed nothing', () => {
-    expect(planLiveUpdate(['src/templates/SiteFooter.tsx'], { writtenFiles: [], removed: [] }, '/')).toEqual({ kind: 'pages', urls: [] });
+    expect(
+      planLiveUpdate(['src/templates/SiteFooter.tsx'], { writtenFiles: [], removed: [] }, '/'),
+    ).toEqual({ kind: 'pages', urls: [] });
   });
 });
 
@@ -50,8 +76,16 @@ describe('urlOfOutputFile', () => {
 
 describe('canonicalHref', () => {
   it('finds the canonical link whatever the attribute order and quoting, and decodes entities', () => {
-    expect(canonicalHref('<head><link rel="stylesheet" href="/a.css"/><link rel="canonical" href="https://u.example.io/repo/"/></head>')).toBe('https://u.example.io/repo/');
-    expect(canonicalHref("<link href='https://e.id/?a=1&amp;b=2' rel=canonical>")).toBe('https://e.id/?a=1&b=2');
-    expect(canonicalHref('<link rel="canonical-ish" href="https://wrong.example/"><p>no link</p>')).toBeUndefined();
+    expect(
+      canonicalHref(
+        '<head><link rel="stylesheet" href="/a.css"/><link rel="canonical" href="https://u.example.io/repo/"/></head>',
+      ),
+    ).toBe('https://u.example.io/repo/');
+    expect(canonicalHref("<link href='https://e.id/?a=1&amp;b=2' rel=canonical>")).toBe(
+      'https://e.id/?a=1&b=2',
+    );
+    expect(
+      canonicalHref('<link rel="canonical-ish" href="https://wrong.example/"><p>no link</p>'),
+    ).toBeUndefined();
   });
 });

@@ -71,7 +71,8 @@ describe('Markdown articles in the built pages', () => {
   beforeAll(async () => {
     temp = await makeTempDir();
     const root = await fixtureProject(path.join(temp.dir, 'project'), 'two-brands');
-    for (const [name, text] of Object.entries(extraArticles)) await writeFile(path.join(root, 'src/content/articles', name), text);
+    for (const [name, text] of Object.entries(extraArticles))
+      await writeFile(path.join(root, 'src/content/articles', name), text);
     published = new MemoryWriter();
     withDrafts = new MemoryWriter();
     await build({ root, outDir: path.join(root, 'dist'), writer: published });
@@ -81,17 +82,29 @@ describe('Markdown articles in the built pages', () => {
 
   it('feeds "date" and "updated" to the visible dates and the JSON-LD', () => {
     const $ = page(published, 'artikel/perang88-tanggal-dan-tabel/index.html');
-    expect($('.article-meta').text().replace(/\s+/g, ' ')).toBe('Oleh Penulis Uji · 3 Februari 2025 · Diperbarui 4 Maret 2025 · 3 menit baca');
+    expect($('.article-meta').text().replace(/\s+/g, ' ')).toBe(
+      'Oleh Penulis Uji · 3 Februari 2025 · Diperbarui 4 Maret 2025 · 3 menit baca',
+    );
     const article = JSON.parse($('script[type="application/ld+json"]').first().text());
-    expect(article).toMatchObject({ '@type': 'Article', datePublished: '2025-02-03', dateModified: '2025-03-04' });
+    expect(article).toMatchObject({
+      '@type': 'Article',
+      datePublished: '2025-02-03',
+      dateModified: '2025-03-04',
+    });
     const shipped = page(published, 'artikel/perang88-panduan/index.html');
-    expect(JSON.parse(shipped('script[type="application/ld+json"]').first().text())).toMatchObject({ datePublished: '2024-12-15', dateModified: '2024-12-15' });
+    expect(JSON.parse(shipped('script[type="application/ld+json"]').first().text())).toMatchObject({
+      datePublished: '2024-12-15',
+      dateModified: '2024-12-15',
+    });
   });
 
   it(`computes a missing read time from the body's words at ${WORDS_PER_MINUTE} a minute`, () => {
     // 430 words of text and 6 in the table: ceil(436 / 200) = 3.
     expect(WORDS_PER_MINUTE).toBe(200);
-    const card = page(published, 'artikel/index.html')('a[href="/artikel/perang88-tanggal-dan-tabel/"]').closest('article');
+    const card = page(
+      published,
+      'artikel/index.html',
+    )('a[href="/artikel/perang88-tanggal-dan-tabel/"]').closest('article');
     expect(card.find('.card-meta').text()).toBe('Penulis Uji · 3 Feb 2025 · 3 menit baca');
   });
 
@@ -104,14 +117,20 @@ describe('Markdown articles in the built pages', () => {
 
   it('renders GFM tables, with alignment as classes the CSP allows, never style=', () => {
     const $ = page(published, 'artikel/perang88-tanggal-dan-tabel/index.html');
-    expect($('.prose table th').map((_, th) => $(th).attr('class') ?? '').get()).toEqual(['align-left', 'align-right']);
+    expect(
+      $('.prose table th')
+        .map((_, th) => $(th).attr('class') ?? '')
+        .get(),
+    ).toEqual(['align-left', 'align-right']);
     expect($('.prose td.align-right').first().text()).toBe('100');
     expect($('.prose [style]')).toHaveLength(0);
   });
 
   it('orders lists by "order", then the newest date, never by file name', () => {
     const list = page(published, 'artikel/index.html');
-    const slugs = list('.article-card .card-title a').map((_, a) => list(a).attr('href')).get();
+    const slugs = list('.article-card .card-title a')
+      .map((_, a) => list(a).attr('href'))
+      .get();
     expect(slugs).toEqual([
       '/artikel/nusa77-paling-depan/',
       '/artikel/perang88-tanggal-dan-tabel/',
@@ -124,7 +143,8 @@ describe('Markdown articles in the built pages', () => {
   it('leaves a draft out of build: no page, no card, not in the sitemap', () => {
     const files = [...published.files.keys()];
     expect(files.some((file) => file.includes('nusa77-draf'))).toBe(false);
-    for (const file of files.filter((name) => /\.(html|xml)$/.test(name))) expect(String(published.files.get(file)), file).not.toContain('nusa77-draf');
+    for (const file of files.filter((name) => /\.(html|xml)$/.test(name)))
+      expect(String(published.files.get(file)), file).not.toContain('nusa77-draf');
   });
 
   it('builds drafts when asked: marked DRAFT on the page and the cards, noindex, out of the sitemap', () => {
@@ -132,17 +152,30 @@ describe('Markdown articles in the built pages', () => {
     expect($('.article-brand .badge-draft').text()).toBe('DRAFT');
     expect($('meta[name="robots"]').attr('content')).toBe('noindex');
     const brand = page(withDrafts, 'brand/nusa77/index.html');
-    expect(brand('a[href="/artikel/nusa77-draf/"]').closest('article').find('.badge-draft').text()).toBe('DRAFT');
+    expect(
+      brand('a[href="/artikel/nusa77-draf/"]').closest('article').find('.badge-draft').text(),
+    ).toBe('DRAFT');
     expect(String(withDrafts.files.get('sitemap.xml'))).not.toContain('nusa77-draf');
     expect(page(withDrafts, 'artikel/perang88-panduan/index.html')('.badge-draft')).toHaveLength(0);
   });
 
   it('keeps the new markup (DRAFT markers, tables, "Diperbarui") valid HTML: 0 html-validate errors', async () => {
-    const validator = new HtmlValidate(JSON.parse(readFileSync(path.join(REPO, '.htmlvalidate.json'), 'utf8')));
+    const validator = new HtmlValidate(
+      JSON.parse(readFileSync(path.join(REPO, '.htmlvalidate.json'), 'utf8')),
+    );
     const problems: string[] = [];
-    for (const file of ['artikel/nusa77-draf/index.html', 'brand/nusa77/index.html', 'artikel/index.html', 'artikel/perang88-tanggal-dan-tabel/index.html']) {
+    for (const file of [
+      'artikel/nusa77-draf/index.html',
+      'brand/nusa77/index.html',
+      'artikel/index.html',
+      'artikel/perang88-tanggal-dan-tabel/index.html',
+    ]) {
       const report = await validator.validateString(String(withDrafts.files.get(file)), file);
-      for (const result of report.results) for (const message of result.messages) problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+      for (const result of report.results)
+        for (const message of result.messages)
+          problems.push(
+            `${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`,
+          );
     }
     expect(problems).toEqual([]);
   });

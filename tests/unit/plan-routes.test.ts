@@ -4,7 +4,11 @@ import { pageTitle } from '../../src/generator/pages/layout.ts';
 import { planRoutes } from '../../src/generator/pages/plan-routes.ts';
 import { SitegenError } from '../../src/generator/errors/errors.ts';
 
-const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js', icon: '/assets/favicon.x.svg' };
+const assets = {
+  css: '/assets/styles.x.css',
+  js: '/assets/client.x.js',
+  icon: '/assets/favicon.x.svg',
+};
 const shipped = await shippedContent();
 const content = shipped.content;
 const bodies = new Map([...shipped.bodies.keys()].map((slug) => [slug, '<p>isi</p>']));
@@ -30,21 +34,36 @@ describe('planRoutes', () => {
 
   it('keeps 404 pages and articles without a body out of the sitemap', () => {
     const notIndexed = routes.filter((r) => !r.isIndexable).map((r) => r.url);
-    const withoutBody = content.articles.filter((a) => !bodies.has(a.slug)).map((a) => `/artikel/${a.slug}/`);
-    expect(notIndexed).toEqual([...withoutBody, '/404.html', '/brand/404.html', '/artikel/404.html']);
+    const withoutBody = content.articles
+      .filter((a) => !bodies.has(a.slug))
+      .map((a) => `/artikel/${a.slug}/`);
+    expect(notIndexed).toEqual([
+      ...withoutBody,
+      '/404.html',
+      '/brand/404.html',
+      '/artikel/404.html',
+    ]);
   });
 
-  it('gives every indexable page a unique title and description; fallback articles share the fallback article\'s', () => {
+  it("gives every indexable page a unique title and description; fallback articles share the fallback article's", () => {
     const indexable = routes.filter((r) => r.isIndexable);
     expect(new Set(indexable.map((r) => r.props.layout.meta.title)).size).toBe(indexable.length);
-    expect(new Set(indexable.map((r) => r.props.layout.meta.description)).size).toBe(indexable.length);
+    expect(new Set(indexable.map((r) => r.props.layout.meta.description)).size).toBe(
+      indexable.length,
+    );
     const fallbacks = routes.filter((r) => r.template === 'ArticlePage' && !r.isIndexable);
     expect(fallbacks.length).toBeGreaterThan(0);
-    for (const route of fallbacks) expect(route.props.layout.meta.title).toBe(`Artikel Tidak Ditemukan | ${content.site.name}`);
+    for (const route of fallbacks)
+      expect(route.props.layout.meta.title).toBe(`Artikel Tidak Ditemukan | ${content.site.name}`);
   });
 
   it('prefixes links and assets with the base path of a site in a subfolder', () => {
-    const nested = planRoutes({ content, bodies, siteUrl: 'https://user.example.io/repo/', assets });
+    const nested = planRoutes({
+      content,
+      bodies,
+      siteUrl: 'https://user.example.io/repo/',
+      assets,
+    });
     const layout = nested[0].props.layout;
     expect(layout.base).toBe('/repo/');
     expect(layout.assets.css).toBe('/repo/assets/styles.x.css');
@@ -53,8 +72,12 @@ describe('planRoutes', () => {
 
   it('refuses two pages with one output path and names both sources', () => {
     const duplicated = { ...content, articles: [...content.articles, { ...content.articles[0] }] };
-    expect(() => planRoutes({ content: duplicated, bodies, siteUrl: 'https://x.example/', assets })).toThrow(SitegenError);
-    expect(() => planRoutes({ content: duplicated, bodies, siteUrl: 'https://x.example/', assets })).toThrow(
+    expect(() =>
+      planRoutes({ content: duplicated, bodies, siteUrl: 'https://x.example/', assets }),
+    ).toThrow(SitegenError);
+    expect(() =>
+      planRoutes({ content: duplicated, bodies, siteUrl: 'https://x.example/', assets }),
+    ).toThrow(
       /artikel\/lux88togel-panduan-pemula-lengkap\/index.html: src\/content\/articles\/lux88togel-panduan-pemula-lengkap.md and src\/content\/articles\/lux88togel-panduan-pemula-lengkap.md/,
     );
   });

@@ -4,12 +4,21 @@ import { createPageContext } from '../../src/generator/pages/page-context.ts';
 import { brandProps } from '../../src/generator/pages/props-brand.ts';
 import { organizationSchema } from '../../src/generator/pages/schema-org.ts';
 
-const assets = { css: '/assets/styles.x.css', js: '/assets/client.x.js', icon: '/assets/favicon.x.svg' };
+const assets = {
+  css: '/assets/styles.x.css',
+  js: '/assets/client.x.js',
+  icon: '/assets/favicon.x.svg',
+};
 
 const { content } = await shippedContent();
 
 describe('brandProps', () => {
-  const context = createPageContext({ content, bodies: new Map(), siteUrl: 'https://user.example.io/repo/', assets });
+  const context = createPageContext({
+    content,
+    bodies: new Map(),
+    siteUrl: 'https://user.example.io/repo/',
+    assets,
+  });
   const pegasus = content.brands.find((brand) => brand.slug === 'pegasus4d')!;
   const props = brandProps(pegasus, context);
 
@@ -18,7 +27,10 @@ describe('brandProps', () => {
     expect(props.layout.meta.description).toBe(
       `Review Pegasus4D: rating 4.9/5 dari 1.250 ulasan, berdiri sejak 2022. ${pegasus.description}`,
     );
-    expect(props.layout.meta).toMatchObject({ canonical: 'https://user.example.io/repo/brand/pegasus4d/', keywords: pegasus.keywords });
+    expect(props.layout.meta).toMatchObject({
+      canonical: 'https://user.example.io/repo/brand/pegasus4d/',
+      keywords: pegasus.keywords,
+    });
     expect(props.layout.meta.isNoindex).toBeUndefined();
   });
 
@@ -38,9 +50,15 @@ describe('brandProps', () => {
       features: pegasus.features,
       established: '2022',
     });
-    expect([props.ratingCount, props.securityGrade, props.awards]).toEqual([1250, 'A+', '15+ Awards']);
+    expect([props.ratingCount, props.securityGrade, props.awards]).toEqual([
+      1250,
+      'A+',
+      '15+ Awards',
+    ]);
     const own = content.articles.filter((article) => article.brand === 'pegasus4d');
-    expect(props.articles.map((a) => a.slug)).toEqual([...own.filter((a) => a.listed), ...own.filter((a) => !a.listed)].map((a) => a.slug));
+    expect(props.articles.map((a) => a.slug)).toEqual(
+      [...own.filter((a) => a.listed), ...own.filter((a) => !a.listed)].map((a) => a.slug),
+    );
     expect(props.articles).toHaveLength(6);
     expect(props.articles[0]).toMatchObject({ date: '15 Des 2024', brand: { slug: 'pegasus4d' } });
   });

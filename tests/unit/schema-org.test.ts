@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { content } from '../../src/content/index.ts';
 import type { Article } from '../../src/content/types.ts';
-import { articleSchema, collectionPageSchema, organizationSchema, websiteSchema } from '../../src/generator/pages/schema-org.ts';
+import {
+  articleSchema,
+  collectionPageSchema,
+  organizationSchema,
+  websiteSchema,
+} from '../../src/generator/pages/schema-org.ts';
 
 const { site, brands } = content;
 const article: Article = {
@@ -30,7 +35,10 @@ describe('schema-org (pure, no disk)', () => {
       inLanguage: 'id-ID',
       potentialAction: {
         '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: 'https://www.example.id/repo/artikel/?q={search_term_string}' },
+        target: {
+          '@type': 'EntryPoint',
+          urlTemplate: 'https://www.example.id/repo/artikel/?q={search_term_string}',
+        },
         'query-input': 'required name=search_term_string',
       },
     });
@@ -66,7 +74,13 @@ describe('schema-org (pure, no disk)', () => {
   });
 
   it('Article: "updated" becomes dateModified, "date" stays datePublished', () => {
-    const schema = articleSchema({ ...article, publishedAt: '2025-01-02', updatedAt: '2025-03-04' }, brands[0], 'https://x.example/a/', site, siteUrl);
+    const schema = articleSchema(
+      { ...article, publishedAt: '2025-01-02', updatedAt: '2025-03-04' },
+      brands[0],
+      'https://x.example/a/',
+      site,
+      siteUrl,
+    );
     expect(schema).toMatchObject({ datePublished: '2025-01-02', dateModified: '2025-03-04' });
   });
 
@@ -79,9 +93,23 @@ describe('schema-org (pure, no disk)', () => {
       url: brands[1].url,
       description: brands[1].description,
       foundingDate: '2019',
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.7, ratingCount: 1250, bestRating: 5, worstRating: 1 },
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.7,
+        ratingCount: 1250,
+        bestRating: 5,
+        worstRating: 1,
+      },
     });
     // Pages embed JSON.stringify of these objects, so key order is part of the output.
-    expect(Object.keys(schema)).toEqual(['@context', '@type', 'name', 'url', 'description', 'foundingDate', 'aggregateRating']);
+    expect(Object.keys(schema)).toEqual([
+      '@context',
+      '@type',
+      'name',
+      'url',
+      'description',
+      'foundingDate',
+      'aggregateRating',
+    ]);
   });
 });

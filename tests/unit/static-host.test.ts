@@ -31,7 +31,17 @@ const write = (file: string, text = file) => {
 beforeAll(() => {
   temp = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sitegen-static-host-')));
   root = path.join(temp, 'site');
-  for (const file of ['index.html', '404.html', 'about.html', 'feed.xml', 'brand/index.html', 'brand/404.html', 'artikel/index.html', 'artikel/a/index.html']) write(file);
+  for (const file of [
+    'index.html',
+    '404.html',
+    'about.html',
+    'feed.xml',
+    'brand/index.html',
+    'brand/404.html',
+    'artikel/index.html',
+    'artikel/a/index.html',
+  ])
+    write(file);
   mkdirSync(path.join(root, 'brand/x'));
   writeFileSync(path.join(temp, 'secret.txt'), 'secret');
   symlinkSync(path.join(temp, 'secret.txt'), path.join(root, 'leak.txt'));
@@ -93,20 +103,49 @@ describe('base path', () => {
   });
 
   it('serves a project site under its base, redirects the bare base, and 404s outside it', () => {
-    expect(answerRequest(root, '/repo/about', { base: '/repo/' })).toEqual({ status: 200, file: at('about.html') });
-    expect(answerRequest(root, '/repo/brand', { base: '/repo/' })).toEqual({ status: 301, location: '/repo/brand/' });
-    expect(answerRequest(root, '/repo?x=1', { base: '/repo/' })).toEqual({ status: 301, location: '/repo/?x=1' });
-    expect(answerRequest(root, '/about', { base: '/repo/' })).toEqual({ status: 404, file: at('404.html') });
-    expect(answerRequest(root, '/repo/brand/y/', { base: '/repo/' })).toEqual({ status: 404, file: at('brand/404.html') });
+    expect(answerRequest(root, '/repo/about', { base: '/repo/' })).toEqual({
+      status: 200,
+      file: at('about.html'),
+    });
+    expect(answerRequest(root, '/repo/brand', { base: '/repo/' })).toEqual({
+      status: 301,
+      location: '/repo/brand/',
+    });
+    expect(answerRequest(root, '/repo?x=1', { base: '/repo/' })).toEqual({
+      status: 301,
+      location: '/repo/?x=1',
+    });
+    expect(answerRequest(root, '/about', { base: '/repo/' })).toEqual({
+      status: 404,
+      file: at('404.html'),
+    });
+    expect(answerRequest(root, '/repo/brand/y/', { base: '/repo/' })).toEqual({
+      status: 404,
+      file: at('brand/404.html'),
+    });
   });
 });
 
 describe('isHostFile', () => {
   it('keeps dotfiles (but .well-known), _headers and _redirects from visitors', () => {
-    for (const hidden of ['/.sitegen-output', '/.nojekyll', '/assets/.x', '/a/.git/config', '/_headers', '/_redirects']) {
+    for (const hidden of [
+      '/.sitegen-output',
+      '/.nojekyll',
+      '/assets/.x',
+      '/a/.git/config',
+      '/_headers',
+      '/_redirects',
+    ]) {
       expect(isHostFile(hidden), hidden).toBe(true);
     }
-    for (const shown of ['/', '/index.html', '/.well-known/security.txt', '/artikel/_headers', '/a.b/', '/x_headers']) {
+    for (const shown of [
+      '/',
+      '/index.html',
+      '/.well-known/security.txt',
+      '/artikel/_headers',
+      '/a.b/',
+      '/x_headers',
+    ]) {
       expect(isHostFile(shown), shown).toBe(false);
     }
   });
@@ -115,7 +154,10 @@ describe('isHostFile', () => {
 describe('resolveUrlPath', () => {
   it('serves route/index.html for /route/ and the file itself or route.html for /route', () => {
     expect(resolveUrlPath(root, '/')).toEqual({ kind: 'file', file: at('index.html') });
-    expect(resolveUrlPath(root, '/artikel/a/')).toEqual({ kind: 'file', file: at('artikel/a/index.html') });
+    expect(resolveUrlPath(root, '/artikel/a/')).toEqual({
+      kind: 'file',
+      file: at('artikel/a/index.html'),
+    });
     expect(resolveUrlPath(root, '/feed.xml')).toEqual({ kind: 'file', file: at('feed.xml') });
     expect(resolveUrlPath(root, '/about')).toEqual({ kind: 'file', file: at('about.html') });
     expect(resolveUrlPath(root, '/about.html')).toEqual({ kind: 'file', file: at('about.html') });
@@ -137,7 +179,10 @@ describe('resolveUrlPath', () => {
   it('refuses a symlink whose real path leaves the root, and follows one that stays inside', () => {
     expect(resolveUrlPath(root, '/leak.txt')).toEqual({ kind: 'forbidden' });
     expect(resolveUrlPath(root, '/out/secret.txt')).toEqual({ kind: 'forbidden' });
-    expect(resolveUrlPath(root, '/out/site/about.html')).toEqual({ kind: 'file', file: at('about.html') });
+    expect(resolveUrlPath(root, '/out/site/about.html')).toEqual({
+      kind: 'file',
+      file: at('about.html'),
+    });
     expect(resolveUrlPath(root, '/inside.txt')).toEqual({ kind: 'file', file: at('feed.xml') });
     expect(answerRequest(root, '/leak.txt')).toEqual({ status: 403 });
   });
@@ -146,7 +191,10 @@ describe('resolveUrlPath', () => {
     const link = path.join(temp, 'link-to-site');
     symlinkSync(root, link);
     expect(hostRoot(link)).toBe(root);
-    expect(resolveUrlPath(hostRoot(link), '/about')).toEqual({ kind: 'file', file: at('about.html') });
+    expect(resolveUrlPath(hostRoot(link), '/about')).toEqual({
+      kind: 'file',
+      file: at('about.html'),
+    });
     expect(hostRoot(path.join(temp, 'not-built'))).toBe(path.join(temp, 'not-built'));
   });
 });
@@ -161,8 +209,14 @@ describe('404 pages', () => {
   });
 
   it('is the nearest by default and the root one when asked', () => {
-    expect(answerRequest(root, '/brand/nothing/')).toEqual({ status: 404, file: at('brand/404.html') });
-    expect(answerRequest(root, '/brand/nothing/', { notFound: 'root' })).toEqual({ status: 404, file: at('404.html') });
+    expect(answerRequest(root, '/brand/nothing/')).toEqual({
+      status: 404,
+      file: at('brand/404.html'),
+    });
+    expect(answerRequest(root, '/brand/nothing/', { notFound: 'root' })).toEqual({
+      status: 404,
+      file: at('404.html'),
+    });
   });
 
   it('has no page when the folder has no 404.html', () => {

@@ -18,7 +18,8 @@ describe('build() of the two-brands fixture with an in-memory writer', () => {
   let result: BuildResult;
   const page = (file: string) => {
     const html = writer.files.get(file);
-    if (typeof html !== 'string') throw new Error(`no page ${file}; pages: ${[...writer.files.keys()].join(', ')}`);
+    if (typeof html !== 'string')
+      throw new Error(`no page ${file}; pages: ${[...writer.files.keys()].join(', ')}`);
     return cheerio.load(html);
   };
 
@@ -63,10 +64,18 @@ describe('build() of the two-brands fixture with an in-memory writer', () => {
     expect($('meta[name="robots"]').attr('content')).toBe('noindex');
     // The fallback article's own metadata (issue 12), at the missing article's address.
     expect($('title').text()).toBe('Artikel Tidak Ditemukan | Dua Brand');
-    expect($('link[rel=canonical]').attr('href')).toBe('https://two-brands.example/artikel/nusa77-belum-ditulis/');
-    expect(JSON.parse($('script[type="application/ld+json"]').text())).toMatchObject({ '@type': 'Article', headline: 'Artikel Tidak Ditemukan' });
+    expect($('link[rel=canonical]').attr('href')).toBe(
+      'https://two-brands.example/artikel/nusa77-belum-ditulis/',
+    );
+    expect(JSON.parse($('script[type="application/ld+json"]').text())).toMatchObject({
+      '@type': 'Article',
+      headline: 'Artikel Tidak Ditemukan',
+    });
     expect($('main').text()).toContain('Artikel yang Anda cari tidak dapat ditemukan.');
-    for (const file of ['artikel/perang88-panduan/index.html', 'artikel/nusa77-ulasan/index.html']) {
+    for (const file of [
+      'artikel/perang88-panduan/index.html',
+      'artikel/nusa77-ulasan/index.html',
+    ]) {
       expect(page(file)('meta[name="robots"]'), file).toHaveLength(0);
     }
     const sitemap = String(writer.files.get('sitemap.xml'));
@@ -77,16 +86,22 @@ describe('build() of the two-brands fixture with an in-memory writer', () => {
   it('links the first mention of each brand in a body, sponsored, and leaves later mentions and code plain', () => {
     const first = page('artikel/perang88-panduan/index.html');
     const links = first('.prose a[rel="sponsored noopener noreferrer"]');
-    expect(links.toArray().map((a) => [first(a).text(), first(a).attr('href'), first(a).attr('target')])).toEqual([
+    expect(
+      links.toArray().map((a) => [first(a).text(), first(a).attr('href'), first(a).attr('target')]),
+    ).toEqual([
       ['Perang88', 'https://perang88.example/', '_blank'],
       ['Nusa77', 'https://nusa77.example/', '_blank'],
     ]);
-    expect(first('.prose p').first().text()).toMatch(/^Perang88 adalah brand uji pertama\. Perang88 disebut dua kali/);
+    expect(first('.prose p').first().text()).toMatch(
+      /^Perang88 adalah brand uji pertama\. Perang88 disebut dua kali/,
+    );
     expect(first('.prose a')).toHaveLength(2);
 
     const second = page('artikel/nusa77-ulasan/index.html');
     const secondLinks = second('.prose a[rel="sponsored noopener noreferrer"]');
-    expect(secondLinks.toArray().map((a) => second(a).attr('href'))).toEqual(['https://nusa77.example/']);
+    expect(secondLinks.toArray().map((a) => second(a).attr('href'))).toEqual([
+      'https://nusa77.example/',
+    ]);
     expect(second('.prose code').text()).toBe('Perang88');
     expect(second('.prose a')).toHaveLength(1);
   });

@@ -16,7 +16,10 @@ describe('validateContent (the TypeScript configuration: site, brands, page copy
 
   it('reports every problem at once, each naming file, record, field, what was found and what was expected', () => {
     const broken = withBrand({ rating: 7, established: '20' }, 1);
-    const problems = validateContent({ ...broken, site: { ...content.site, url: 'ftp://x', readTimeUnit: '' } });
+    const problems = validateContent({
+      ...broken,
+      site: { ...content.site, url: 'ftp://x', readTimeUnit: '' },
+    });
     expect(problems).toEqual([
       'src/content/site.ts: site: "url" is "ftp://x"; expected an absolute http(s) URL',
       'src/content/site.ts: site: "readTimeUnit" is empty; expected non-empty text such as "menit baca"',
@@ -27,7 +30,10 @@ describe('validateContent (the TypeScript configuration: site, brands, page copy
 
   it('names an unknown key in a brand and suggests the key it was meant to be', () => {
     const { color, ...rest } = content.brands[2];
-    const problems = validateContent({ ...content, brands: content.brands.map((b, i) => (i === 2 ? ({ ...rest, colour: color } as never) : b)) });
+    const problems = validateContent({
+      ...content,
+      brands: content.brands.map((b, i) => (i === 2 ? ({ ...rest, colour: color } as never) : b)),
+    });
     expect(problems).toEqual([
       'src/content/brands.ts: brand "perang88": unknown key "colour"; did you mean "color"?',
       'src/content/brands.ts: brand "perang88": "color" is missing; expected a hex colour such as "#6d28d9"',
@@ -35,14 +41,29 @@ describe('validateContent (the TypeScript configuration: site, brands, page copy
   });
 
   it('rejects duplicate, malformed and path-like brand slugs', () => {
-    expect(validateContent(withBrand({ slug: content.brands[1].slug })).join('\n')).toMatch(/brand "loyal4d": "slug" duplicates brand 1; slugs must be unique/);
-    expect(validateContent(withBrand({ slug: 'Lux 88' })).join('\n')).toMatch(/brand "Lux 88": "slug" has characters outside a-z, 0-9 and '-'/);
+    expect(validateContent(withBrand({ slug: content.brands[1].slug })).join('\n')).toMatch(
+      /brand "loyal4d": "slug" duplicates brand 1; slugs must be unique/,
+    );
+    expect(validateContent(withBrand({ slug: 'Lux 88' })).join('\n')).toMatch(
+      /brand "Lux 88": "slug" has characters outside a-z, 0-9 and '-'/,
+    );
     expect(validateContent(withBrand({ slug: '../x' })).join('\n')).toMatch(/never a path/);
   });
 });
 
 describe('closest (the "did you mean" of unknown keys)', () => {
-  const keys = ['title', 'excerpt', 'brand', 'author', 'date', 'updated', 'readTime', 'listed', 'order', 'draft'];
+  const keys = [
+    'title',
+    'excerpt',
+    'brand',
+    'author',
+    'date',
+    'updated',
+    'readTime',
+    'listed',
+    'order',
+    'draft',
+  ];
   it('finds a key in another case, a typo, a transposition, and nothing for a word far from every key', () => {
     expect(closest('readtime', keys)).toBe('readTime');
     expect(closest('tittle', keys)).toBe('title');

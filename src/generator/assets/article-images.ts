@@ -87,13 +87,18 @@ interface Encoded {
  * image is reported at once, as a ContentInvalid error naming the article's `image` line.
  * Reads the sources and the cache; writes only the cache.
  */
-export async function processArticleImages(articles: Article[], options: ImageStageOptions): Promise<ImageStageResult> {
+export async function processArticleImages(
+  articles: Article[],
+  options: ImageStageOptions,
+): Promise<ImageStageResult> {
   const images = new Map<string, ProcessedImage>();
   const files = new Map<string, OutputFile>();
   const problems: string[] = [];
   const bySource = new Map<string, Promise<{ encoded: Encoded[]; fresh: boolean } | string>>();
   const encoded = new Set<string>();
-  const cache = new ImageCache(options.cacheDir === undefined ? undefined : path.join(options.cacheDir, 'images'));
+  const cache = new ImageCache(
+    options.cacheDir === undefined ? undefined : path.join(options.cacheDir, 'images'),
+  );
   for (const article of articles) {
     if (!article.image) continue;
     const { source, alt, line, column } = article.image;
@@ -101,7 +106,9 @@ export async function processArticleImages(articles: Article[], options: ImageSt
     if (!pending) bySource.set(source, (pending = encodeSource(options.root, source, cache)));
     const result = await pending;
     if (typeof result === 'string') {
-      problems.push(`${article.source}:${line}:${column}: "image" is ${describeValue(path.posix.relative('src/content', source))}: ${result}`);
+      problems.push(
+        `${article.source}:${line}:${column}: "image" is ${describeValue(path.posix.relative('src/content', source))}: ${result}`,
+      );
       continue;
     }
     if (result.fresh) encoded.add(source);
@@ -110,7 +117,12 @@ export async function processArticleImages(articles: Article[], options: ImageSt
     const [fallback, ...webp] = renditions.map(({ rendition }) => rendition);
     images.set(article.slug, { alt, webp, fallback });
   }
-  if (problems.length > 0) throw sitegenError(ContentInvalid, { count: problems.length }, { problems, file: problems[0].split(':')[0] });
+  if (problems.length > 0)
+    throw sitegenError(
+      ContentInvalid,
+      { count: problems.length },
+      { problems, file: problems[0].split(':')[0] },
+    );
   return { images, files: [...files.values()], sources: bySource.size, encoded: encoded.size };
 }
 
@@ -119,7 +131,11 @@ export async function processArticleImages(articles: Article[], options: ImageSt
  * cache or made now; a string says what is wrong. The cache is keyed by the source's bytes,
  * so a damaged source never meets the encoding of an intact one.
  */
-async function encodeSource(root: string, source: string, cache: ImageCache): Promise<{ encoded: Encoded[]; fresh: boolean } | string> {
+async function encodeSource(
+  root: string,
+  source: string,
+  cache: ImageCache,
+): Promise<{ encoded: Encoded[]; fresh: boolean } | string> {
   const bytes = readImageSource(root, source);
   if (typeof bytes === 'string') return bytes;
   const key = cacheKey(bytes);
@@ -148,7 +164,8 @@ async function encodeSource(root: string, source: string, cache: ImageCache): Pr
 function readImageSource(root: string, source: string): Buffer | string {
   const file = path.join(root, source);
   const bytes = readSourceBytes(file, 'an article image');
-  if (bytes === null) return 'no such file; expected a PNG, JPEG or WebP file under src/content/, such as "images/bankroll.jpg"';
+  if (bytes === null)
+    return 'no such file; expected a PNG, JPEG or WebP file under src/content/, such as "images/bankroll.jpg"';
   if (!Buffer.isBuffer(bytes)) return `the file ${bytes.problem}`;
   const contentDir = realpathSync(path.join(root, 'src', 'content'));
   const real = realpathSync(file);
@@ -168,11 +185,14 @@ export function renditionWidths(width: number): number[] {
 async function encodeImage(sharp: Sharp, bytes: Buffer): Promise<Encoded[]> {
   const metadata = await sharp(bytes, { failOn: 'error' }).metadata();
   if (metadata.format !== 'jpeg' && metadata.format !== 'png' && metadata.format !== 'webp') {
-    throw new Error(`it is ${metadata.format === undefined ? 'of an unknown format' : `a ${String(metadata.format).toUpperCase()} file`}`);
+    throw new Error(
+      `it is ${metadata.format === undefined ? 'of an unknown format' : `a ${String(metadata.format).toUpperCase()} file`}`,
+    );
   }
   const widths = renditionWidths(metadata.autoOrient?.width ?? metadata.width);
   const widest = widths[widths.length - 1];
-  const resized = (width: number) => sharp(bytes, { failOn: 'error' }).autoOrient().resize({ width, kernel: 'lanczos3' });
+  const resized = (width: number) =>
+    sharp(bytes, { failOn: 'error' }).autoOrient().resize({ width, kernel: 'lanczos3' });
   const fallback =
     metadata.format === 'png'
       ? resized(widest).png(ENCODING.png)
@@ -181,12 +201,21 @@ async function encodeImage(sharp: Sharp, bytes: Buffer): Promise<Encoded[]> {
   return Promise.all(
     pipelines.map(async (pipeline) => {
       const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-      return { format: info.format as Encoded['format'], width: info.width, height: info.height, bytes: data };
+      return {
+        format: info.format as Encoded['format'],
+        width: info.width,
+        height: info.height,
+        bytes: data,
+      };
     }),
   );
 }
 
-const MEDIA_TYPES: Record<Encoded['format'], ImageType> = { webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' };
+const MEDIA_TYPES: Record<Encoded['format'], ImageType> = {
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
 const EXTENSIONS: Record<Encoded['format'], string> = { webp: 'webp', jpeg: 'jpg', png: 'png' };
 
 /**
@@ -194,10 +223,30 @@ const EXTENSIONS: Record<Encoded['format'], string> = { webp: 'webp', jpeg: 'jpg
  * SHA-256 of its bytes}.{webp|jpg|png}`, `name` being the source's file name made URL-safe
  * (the style of assets.ts). Pure.
  */
-function nameRendition(source: string, output: Encoded): { file: OutputFile; rendition: ImageRendition } {
-  const name = path.posix.basename(source, path.posix.extname(source)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
-  const file = fingerprint(`assets/images/${name}-${output.width}`, `.${EXTENSIONS[output.format]}`, output.bytes);
-  return { file, rendition: { path: `/${file.path}`, width: output.width, height: output.height, type: MEDIA_TYPES[output.format] } };
+function nameRendition(
+  source: string,
+  output: Encoded,
+): { file: OutputFile; rendition: ImageRendition } {
+  const name =
+    path.posix
+      .basename(source, path.posix.extname(source))
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'image';
+  const file = fingerprint(
+    `assets/images/${name}-${output.width}`,
+    `.${EXTENSIONS[output.format]}`,
+    output.bytes,
+  );
+  return {
+    file,
+    rendition: {
+      path: `/${file.path}`,
+      width: output.width,
+      height: output.height,
+      type: MEDIA_TYPES[output.format],
+    },
+  };
 }
 
 let sharpModule: Sharp | undefined;
@@ -221,7 +270,12 @@ function readSharpVersion(): string {
 
 /** The cache key of a source: SHA-256 of the source bytes, the widths, sharp's version and the encoding options. */
 function cacheKey(bytes: Buffer): string {
-  const settings = JSON.stringify({ format: CACHE_FORMAT, sharp: readSharpVersion(), widths: IMAGE_WIDTHS, encoding: ENCODING });
+  const settings = JSON.stringify({
+    format: CACHE_FORMAT,
+    sharp: readSharpVersion(),
+    widths: IMAGE_WIDTHS,
+    encoding: ENCODING,
+  });
   return createHash('sha256').update(settings).update('\0').update(bytes).digest('hex');
 }
 
@@ -245,7 +299,10 @@ class ImageCache {
     }
     try {
       const headerLength = entry.readUInt32BE(0);
-      const header = JSON.parse(entry.subarray(4, 4 + headerLength).toString('utf8')) as (Omit<Encoded, 'bytes'> & { length: number })[];
+      const header = JSON.parse(entry.subarray(4, 4 + headerLength).toString('utf8')) as (Omit<
+        Encoded,
+        'bytes'
+      > & { length: number })[];
       let offset = 4 + headerLength;
       const encoded = header.map(({ format, width, height, length }) => {
         const bytes = entry.subarray(offset, (offset += length));
@@ -259,10 +316,22 @@ class ImageCache {
 
   async write(key: string, encoded: Encoded[]): Promise<void> {
     if (this.dir === undefined) return;
-    const header = Buffer.from(JSON.stringify(encoded.map(({ format, width, height, bytes }) => ({ format, width, height, length: bytes.length }))));
+    const header = Buffer.from(
+      JSON.stringify(
+        encoded.map(({ format, width, height, bytes }) => ({
+          format,
+          width,
+          height,
+          length: bytes.length,
+        })),
+      ),
+    );
     const length = Buffer.alloc(4);
     length.writeUInt32BE(header.length);
-    await storeInCache(path.join(this.dir, `${key}.bin`), Buffer.concat([length, header, ...encoded.map(({ bytes }) => bytes)]));
+    await storeInCache(
+      path.join(this.dir, `${key}.bin`),
+      Buffer.concat([length, header, ...encoded.map(({ bytes }) => bytes)]),
+    );
   }
 }
 

@@ -15,11 +15,22 @@ export interface PlannedAssets {
  * per brand), the client script and the icon, each named by a hash of its bytes, with their
  * URLs. Pure: never touches disk.
  */
-export function planAssets(bundles: Bundles, brands: Brand[], { hasImages = false } = {}): PlannedAssets {
-  const styles = fingerprint('assets/styles', '.css', bundles.css + (hasImages ? bundles.imageCss : '') + brandCss(brands));
+export function planAssets(
+  bundles: Bundles,
+  brands: Brand[],
+  { hasImages = false } = {},
+): PlannedAssets {
+  const styles = fingerprint(
+    'assets/styles',
+    '.css',
+    bundles.css + (hasImages ? bundles.imageCss : '') + brandCss(brands),
+  );
   const client = fingerprint('assets/client', '.js', bundles.clientJs);
   const icon = fingerprint('assets/favicon', '.svg', bundles.favicon);
-  return { files: [styles, client, icon], urls: { css: `/${styles.path}`, js: `/${client.path}`, icon: `/${icon.path}` } };
+  return {
+    files: [styles, client, icon],
+    urls: { css: `/${styles.path}`, js: `/${client.path}`, icon: `/${icon.path}` },
+  };
 }
 
 /** Returns one `.badge-<slug>` background rule per brand, in brand order. Pure. */
@@ -28,7 +39,11 @@ function brandCss(brands: Brand[]): string {
 }
 
 /** Returns the file `stem.<first 10 hex of its SHA-256>extension` holding `contents`. Pure. */
-export function fingerprint(stem: string, extension: string, contents: string | Uint8Array): OutputFile {
+export function fingerprint(
+  stem: string,
+  extension: string,
+  contents: string | Uint8Array,
+): OutputFile {
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
   return { path: `${stem}.${hash}${extension}`, contents };
 }

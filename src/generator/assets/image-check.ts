@@ -19,7 +19,10 @@ const PNG_HEAD_BYTES = 24;
  * anywhere is found. (Inflating the pixel data as well cost 0.9 ms a card in `sitegen
  * check`, six times the rest, and finds nothing more in a file that was once whole.) Pure.
  */
-export function pngProblem(bytes: Uint8Array, expected?: { width: number; height: number }): string | undefined {
+export function pngProblem(
+  bytes: Uint8Array,
+  expected?: { width: number; height: number },
+): string | undefined {
   const png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) return 'it is not a PNG file (no PNG signature)';
   let header: { width: number; height: number } | undefined;
@@ -33,7 +36,8 @@ export function pngProblem(bytes: Uint8Array, expected?: { width: number; height
       return `its ${type} chunk is damaged (CRC mismatch at byte ${at})`;
     }
     if (!header && type !== 'IHDR') return 'it does not start with an IHDR chunk';
-    if (type === 'IHDR') header = { width: png.readUInt32BE(at + 8), height: png.readUInt32BE(at + 12) };
+    if (type === 'IHDR')
+      header = { width: png.readUInt32BE(at + 8), height: png.readUInt32BE(at + 12) };
     if (type === 'IEND') {
       if (end !== png.length) return `it has ${png.length - end} bytes after its IEND chunk`;
       break;
@@ -52,21 +56,29 @@ export function pngProblem(bytes: Uint8Array, expected?: { width: number; height
  * found; a byte flipped in the middle is left to `sitegen check`). Returns the file's size
  * and the problem, or undefined when the file does not exist. Reads disk.
  */
-export async function readPngFrame(file: string, expected: { width: number; height: number }): Promise<{ size: number; problem?: string } | undefined> {
+export async function readPngFrame(
+  file: string,
+  expected: { width: number; height: number },
+): Promise<{ size: number; problem?: string } | undefined> {
   const handle = await open(file, 'r').catch(() => undefined);
   if (!handle) return undefined;
   try {
     const { size } = await handle.stat();
-    if (size < PNG_HEAD_BYTES + PNG_END.length) return { size, problem: `it is cut off after ${size} bytes` };
+    if (size < PNG_HEAD_BYTES + PNG_END.length)
+      return { size, problem: `it is cut off after ${size} bytes` };
     const head = Buffer.alloc(PNG_HEAD_BYTES);
     const tail = Buffer.alloc(PNG_END.length);
     await handle.read(head, 0, head.length, 0);
     await handle.read(tail, 0, tail.length, size - tail.length);
-    if (!head.subarray(0, 8).equals(PNG_SIGNATURE) || head.toString('latin1', 12, 16) !== 'IHDR') return { size, problem: 'it is not a PNG file' };
+    if (!head.subarray(0, 8).equals(PNG_SIGNATURE) || head.toString('latin1', 12, 16) !== 'IHDR')
+      return { size, problem: 'it is not a PNG file' };
     const width = head.readUInt32BE(16);
     const height = head.readUInt32BE(20);
-    if (width !== expected.width || height !== expected.height) return { size, problem: `it is ${width}×${height}` };
-    return tail.equals(PNG_END) ? { size } : { size, problem: 'it does not end with an IEND chunk (cut off)' };
+    if (width !== expected.width || height !== expected.height)
+      return { size, problem: `it is ${width}×${height}` };
+    return tail.equals(PNG_END)
+      ? { size }
+      : { size, problem: 'it does not end with an IEND chunk (cut off)' };
   } finally {
     await handle.close();
   }

@@ -31,7 +31,11 @@ interface PlannedCard {
 }
 
 /** A card's element tree with every component called: only host elements ("div") and text. */
-export type CardNode = string | number | { type: string; props: Record<string, unknown> & { children?: CardNode | CardNode[] } } | CardNode[];
+export type CardNode =
+  | string
+  | number
+  | { type: string; props: Record<string, unknown> & { children?: CardNode | CardNode[] } }
+  | CardNode[];
 
 export interface CardPlanner {
   /**
@@ -61,7 +65,9 @@ let fontBytes: Promise<Buffer[]> | undefined;
 
 /** The bytes of FONTS, read once per process: the cache key and the renderer both need them. */
 function fontFiles(): Promise<Buffer[]> {
-  return (fontBytes ??= Promise.all(FONTS.map((font) => readFile(requireFromSitegen.resolve(font.file)))));
+  return (fontBytes ??= Promise.all(
+    FONTS.map((font) => readFile(requireFromSitegen.resolve(font.file))),
+  ));
 }
 
 /** Raise when the rendering changes in a way the card's tree does not show (options, scale). */
@@ -101,7 +107,9 @@ export function createCardPlanner(
       const { tree, key, missing } = layOut(name, props, toTree, fingerprint, hasGlyph, memo);
       if (missing.length > 0) {
         const shown = missing.map((char) => JSON.stringify(char)).join(', ');
-        warnings.push(`social card og/${name}.png: ${shown} ${missing.length === 1 ? 'is' : 'are'} not in the card font (Inter, Latin) and show as empty boxes`);
+        warnings.push(
+          `social card og/${name}.png: ${shown} ${missing.length === 1 ? 'is' : 'are'} not in the card font (Inter, Latin) and show as empty boxes`,
+        );
       }
       const file = `og/${name}.${key.slice(0, 10)}.png`;
       const image = { url: `/${file}`, ...CARD_SIZE, alt };
@@ -120,7 +128,14 @@ export function createCardPlanner(
  */
 export type CardMemo = Map<string, { tree: CardNode; key: string; missing: string[] }>;
 
-function layOut(name: string, props: SocialCardProps, toTree: (props: SocialCardProps, name: string) => CardNode, fingerprint: string, hasGlyph: (codePoint: number) => boolean, memo?: CardMemo) {
+function layOut(
+  name: string,
+  props: SocialCardProps,
+  toTree: (props: SocialCardProps, name: string) => CardNode,
+  fingerprint: string,
+  hasGlyph: (codePoint: number) => boolean,
+  memo?: CardMemo,
+) {
   const memoKey = memo && `${name}\0${JSON.stringify(props)}`;
   const known = memoKey === undefined ? undefined : memo!.get(memoKey);
   if (known) return known;
@@ -132,11 +147,17 @@ function layOut(name: string, props: SocialCardProps, toTree: (props: SocialCard
 }
 
 /** The characters of the tree's text that `hasGlyph` says the font lacks, each once, in order. Pure. */
-function missingGlyphs(node: CardNode, hasGlyph: (codePoint: number) => boolean, found = new Set<string>()): string[] {
+function missingGlyphs(
+  node: CardNode,
+  hasGlyph: (codePoint: number) => boolean,
+  found = new Set<string>(),
+): string[] {
   if (Array.isArray(node)) node.forEach((child) => missingGlyphs(child, hasGlyph, found));
   else if (typeof node === 'string') {
-    for (const char of node) if (!/\s/.test(char) && !hasGlyph(char.codePointAt(0)!)) found.add(char);
-  } else if (typeof node === 'object' && node.props.children !== undefined) missingGlyphs(node.props.children, hasGlyph, found);
+    for (const char of node)
+      if (!/\s/.test(char) && !hasGlyph(char.codePointAt(0)!)) found.add(char);
+  } else if (typeof node === 'object' && node.props.children !== undefined)
+    missingGlyphs(node.props.children, hasGlyph, found);
   return [...found];
 }
 
@@ -152,14 +173,25 @@ export function cardFontCoverage(): (codePoint: number) => boolean {
 
 function readFontCoverage(): (codePoint: number) => boolean {
   const folder = path.dirname(path.dirname(requireFromSitegen.resolve(FONTS[0].file)));
-  const ranges = (JSON.parse(readFileSync(path.join(folder, 'unicode.json'), 'utf8')) as Record<string, string>)[FONT_SUBSET]
+  const ranges = (
+    JSON.parse(readFileSync(path.join(folder, 'unicode.json'), 'utf8')) as Record<string, string>
+  )[FONT_SUBSET]
     .split(',')
-    .map((range) => range.trim().replace(/^U\+/i, '').split('-').map((hex) => parseInt(hex, 16)));
+    .map((range) =>
+      range
+        .trim()
+        .replace(/^U\+/i, '')
+        .split('-')
+        .map((hex) => parseInt(hex, 16)),
+    );
   return (codePoint) => ranges.some(([from, to = from]) => codePoint >= from && codePoint <= to);
 }
 
 /** Returns `component`'s output for `props` with every component called: what satori draws. */
-export function cardTree(component: ComponentType<SocialCardProps>, props: SocialCardProps): CardNode {
+export function cardTree(
+  component: ComponentType<SocialCardProps>,
+  props: SocialCardProps,
+): CardNode {
   return expand((component as (props: SocialCardProps) => unknown)(props));
 }
 
@@ -169,7 +201,11 @@ export function cardTree(component: ComponentType<SocialCardProps>, props: Socia
  * card: 0.4 ms each). A card that throws or loops is reported as a page would be, with the
  * card's file and the template's line.
  */
-export function layOutCard(component: ComponentType<SocialCardProps>, site: SiteModule, limitMs: number) {
+export function layOutCard(
+  component: ComponentType<SocialCardProps>,
+  site: SiteModule,
+  limitMs: number,
+) {
   let current: string | undefined;
   const toTree = (props: SocialCardProps, name: string): CardNode => {
     const url = `/og/${name}.png`;
@@ -183,14 +219,19 @@ export function layOutCard(component: ComponentType<SocialCardProps>, site: Site
       const where = site.locate(error);
       const at = where ? ` at ${where.file}:${where.line}` : '';
       const reason = String((error as Error)?.message ?? error);
-      throw sitegenError(RenderFailed, { url, template: 'SocialCard', where: at, reason }, { cause: error, ...where });
+      throw sitegenError(
+        RenderFailed,
+        { url, template: 'SocialCard', where: at, reason },
+        { cause: error, ...where },
+      );
     }
   };
   const plan = <T>(job: () => T): T => {
     try {
       return runWithTimeLimit(job, limitMs);
     } catch (error) {
-      if (error instanceof TimeLimitExceeded && current) throw sitegenError(RenderTimeout, { url: current, template: 'SocialCard', limitMs });
+      if (error instanceof TimeLimitExceeded && current)
+        throw sitegenError(RenderTimeout, { url: current, template: 'SocialCard', limitMs });
       throw error;
     }
   };
@@ -203,10 +244,14 @@ function expand(node: unknown): CardNode {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
   if (typeof node === 'string' || typeof node === 'number') return node;
   const element = node as ReactElement<Record<string, unknown>>;
-  if (typeof element.type === 'function') return expand((element.type as (props: unknown) => unknown)(element.props));
+  if (typeof element.type === 'function')
+    return expand((element.type as (props: unknown) => unknown)(element.props));
   if (typeof element.type !== 'string') return expand(element.props.children);
   const { children, ...props } = element.props;
-  return { type: element.type, props: children === undefined ? props : { ...props, children: expand(children) } };
+  return {
+    type: element.type,
+    props: children === undefined ? props : { ...props, children: expand(children) },
+  };
 }
 
 export interface CardReport {
@@ -226,13 +271,21 @@ const CARDS_IN_FLIGHT = 4;
  * card is missing. Writes only new cache files (temporary name, then rename); without
  * `cacheDir`, draws every card and touches no disk.
  */
-export async function emitCards(cards: PlannedCard[], cacheDir: string | undefined, writer: Pick<Writer, 'add' | 'keep' | 'copy'>): Promise<CardReport> {
+export async function emitCards(
+  cards: PlannedCard[],
+  cacheDir: string | undefined,
+  writer: Pick<Writer, 'add' | 'keep' | 'copy'>,
+): Promise<CardReport> {
   const folder = cacheDir === undefined ? undefined : path.join(cacheDir, 'cards');
   const add = (file: OutputFile) => writer.add(file);
   const missing: PlannedCard[] = [];
   for (const card of cards) {
     if (writer.keep?.(card.path)) continue;
-    if (folder === undefined || !(await fromCache(path.join(folder, `${card.key}.png`), card.path, writer))) missing.push(card);
+    if (
+      folder === undefined ||
+      !(await fromCache(path.join(folder, `${card.key}.png`), card.path, writer))
+    )
+      missing.push(card);
   }
   if (missing.length > 0) {
     const draw = await loadRenderer();
@@ -257,7 +310,11 @@ export async function emitCards(cards: PlannedCard[], cacheDir: string | undefin
  * its first and last bytes only (a flipped byte inside is left to `sitegen check`, which
  * reads every card); bytes read into memory are checked whole.
  */
-async function fromCache(file: string, outputPath: string, writer: Pick<Writer, 'add' | 'copy'>): Promise<boolean> {
+async function fromCache(
+  file: string,
+  outputPath: string,
+  writer: Pick<Writer, 'add' | 'copy'>,
+): Promise<boolean> {
   if (writer.copy) {
     const frame = await readPngFrame(file, CARD_SIZE);
     if (!frame || frame.problem) return false;
@@ -270,17 +327,32 @@ async function fromCache(file: string, outputPath: string, writer: Pick<Writer, 
   return true;
 }
 
-type Satori = (tree: unknown, options: { width: number; height: number; fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[] }) => Promise<string>;
+type Satori = (
+  tree: unknown,
+  options: {
+    width: number;
+    height: number;
+    fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[];
+  },
+) => Promise<string>;
 
 /** Loads satori, resvg and the fonts (about 0.3 s): only when some card is not in the cache. */
 async function loadRenderer(): Promise<(tree: CardNode) => Promise<Uint8Array>> {
   const satori = (requireFromSitegen('satori') as { default: Satori }).default;
   const { renderAsync } = requireFromSitegen('@resvg/resvg-js') as typeof Resvg;
   const data = await fontFiles();
-  const fonts = FONTS.map((font, i) => ({ name: 'Inter', data: data[i], weight: font.weight, style: 'normal' as const }));
+  const fonts = FONTS.map((font, i) => ({
+    name: 'Inter',
+    data: data[i],
+    weight: font.weight,
+    style: 'normal' as const,
+  }));
   return async (tree) => {
     const svg = await satori(tree, { ...CARD_SIZE, fonts });
-    const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+    const image = await renderAsync(svg, {
+      fitTo: { mode: 'original' },
+      font: { loadSystemFonts: false },
+    });
     return image.asPng();
   };
 }

@@ -17,7 +17,12 @@ export interface ReadBefore {
 }
 
 /** read-articles.ts's rereadArticle. */
-type Reread = (file: string, text: string, render: Render, memo?: ArticleMemo) => { article: Article; html?: string } | undefined;
+type Reread = (
+  file: string,
+  text: string,
+  render: Render,
+  memo?: ArticleMemo,
+) => { article: Article; html?: string } | undefined;
 
 /**
  * A save's changes when they are body changes only: every changed file is an article the

@@ -18,11 +18,26 @@ import { lockOutputDir, resolveOutputDir } from '../output/output-dir.ts';
 import { type PlanInput, planRoutes, type Route } from '../pages/plan-routes.ts';
 import { listPages, type Page } from '../pages/routes.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
-import { cardFingerprint, cardFontCoverage, createCardPlanner, type CardMemo, emitCards, layOutCard, type CardPlanner, type CardReport } from '../assets/social-cards.ts';
+import {
+  cardFingerprint,
+  cardFontCoverage,
+  createCardPlanner,
+  type CardMemo,
+  emitCards,
+  layOutCard,
+  type CardPlanner,
+  type CardReport,
+} from '../assets/social-cards.ts';
 import { RenderedPages } from './rendered-pages.ts';
 import { readSourceFile, type SourceFile } from '../content/read-source-file.ts';
 import { renderTimeLimitMs } from '../site/time-limit.ts';
-import { AtomicDirWriter, cleanUpOnSignal, IncrementalDirWriter, type Writer, type WriteSummary } from '../output/write-output.ts';
+import {
+  AtomicDirWriter,
+  cleanUpOnSignal,
+  IncrementalDirWriter,
+  type Writer,
+  type WriteSummary,
+} from '../output/write-output.ts';
 
 /** What a builder builds, and where to. */
 export interface Project {
@@ -101,17 +116,26 @@ type Stages = Awaited<ReturnType<typeof loadStages>>;
  * (watch) keeps esbuild contexts, bundles, linked bodies and the written files' digests
  * between builds and holds the output lock (a lock file) until dispose.
  */
-export async function createBuilder(project: Project, { incremental = false } = {}): Promise<Builder> {
+export async function createBuilder(
+  project: Project,
+  { incremental = false } = {},
+): Promise<Builder> {
   const root = path.resolve(project.root);
-  const outDir = project.writer ? path.resolve(project.outDir) : await resolveOutputDir(project.outDir, root);
-  const releaseLock = incremental && !project.writer ? await holdOutputDir(outDir, project.onWait) : async () => {};
+  const outDir = project.writer
+    ? path.resolve(project.outDir)
+    : await resolveOutputDir(project.outDir, root);
+  const releaseLock =
+    incremental && !project.writer ? await holdOutputDir(outDir, project.onWait) : async () => {};
   const bundler = await createSiteBundler(root, { incremental }).catch(async (error) => {
     await releaseLock();
     throw error;
   });
   const limitMs = project.renderTimeLimitMs ?? renderTimeLimitMs();
-  const { linkMemo, articleMemo, rendered, cardMemoFor } = incremental ? createMemos() : ({} as Partial<ReturnType<typeof createMemos>>);
-  const keptWriter: Writer | undefined = project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
+  const { linkMemo, articleMemo, rendered, cardMemoFor } = incremental
+    ? createMemos()
+    : ({} as Partial<ReturnType<typeof createMemos>>);
+  const keptWriter: Writer | undefined =
+    project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
   // With an in-memory writer (tests) nothing touches the disk: no cache unless one is named.
   const cacheDir = project.cacheDir ?? (project.writer ? undefined : cacheDirOf(root));
   let fingerprint: Promise<string> | undefined;
@@ -120,19 +144,40 @@ export async function createBuilder(project: Project, { incremental = false } = 
   let last: LastRun | undefined;
   let disposed: Promise<void> | undefined;
 
-  const bundle = async (mayReuse: boolean) => (mayReuse && lastBundles ? lastBundles : (lastBundles = await bundler.bundle()));
+  const bundle = async (mayReuse: boolean) =>
+    mayReuse && lastBundles ? lastBundles : (lastBundles = await bundler.bundle());
 
   const run = async (changedFiles?: string[]): Promise<BuildResult> => {
-    const quick = last && keptWriter?.keepRest && areOnlyArticles(changedFiles) ? await updateBodies(last, changedFiles, { root, writer: keptWriter, limitMs, onPage: project.onPage, memos: { linkMemo, articleMemo, rendered } }) : undefined;
+    const quick =
+      last && keptWriter?.keepRest && areOnlyArticles(changedFiles)
+        ? await updateBodies(last, changedFiles, {
+            root,
+            writer: keptWriter,
+            limitMs,
+            onPage: project.onPage,
+            memos: { linkMemo, articleMemo, rendered },
+          })
+        : undefined;
     if (quick) return ((last = quick.last), quick.result);
     const clock = startClock();
     const flagSiteUrl = givenSiteUrl(project);
-    const loaded = await loadSite(root, { bundle: () => bundle(areOnlyArticles(changedFiles)), drafts: project.drafts, limitMs, articleMemo, clock });
+    const loaded = await loadSite(root, {
+      bundle: () => bundle(areOnlyArticles(changedFiles)),
+      drafts: project.drafts,
+      limitMs,
+      articleMemo,
+      clock,
+    });
     const { bundles, stages, render, site, content, draftsLeftOut } = loaded;
     const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
     const images = await processImages(content.articles, { root, cacheDir });
     if (images) clock.lap('process images');
-    const linked = linkBodies(loaded.bodies, brandTargets(content), stages.linkFirstMentions, linkMemo);
+    const linked = linkBodies(
+      loaded.bodies,
+      brandTargets(content),
+      stages.linkFirstMentions,
+      linkMemo,
+    );
     // Watch keeps the unlinked bodies for body saves; a one-shot build lets them go (200 MB
     // at 50,000 articles that rendering would otherwise carry).
     const bodies = incremental ? loaded.bodies : undefined;
@@ -140,20 +185,68 @@ export async function createBuilder(project: Project, { incremental = false } = 
     clock.lap('link brand mentions');
     const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
     if (images) assets.files.push(...images.files);
-    const cards = await prepareCards(project, site, limitMs, () => (fingerprint ??= cardFingerprint()), cardMemoFor?.(bundles));
-    const planFor = routePlanner({ content, siteUrl, assets: assets.urls, images: images?.images }, cards);
+    const cards = await prepareCards(
+      project,
+      site,
+      limitMs,
+      () => (fingerprint ??= cardFingerprint()),
+      cardMemoFor?.(bundles),
+    );
+    const planFor = routePlanner(
+      { content, siteUrl, assets: assets.urls, images: images?.images },
+      cards,
+    );
     const pages = listPages(content, (slug) => linked.has(slug));
     const routes = planFor(linked, pages);
     clock.lap('plan routes');
     const writer: Writer = keptWriter ?? new AtomicDirWriter(outDir, project.onWait);
     const selection = rendered?.select(routes, bundles, writer);
     const toRender = selection?.toRender ?? routes;
-    const { cardReport, ...summary } = await writeSite(writer, { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage: project.onPage, clock, cards: cards?.planner, cacheDir });
+    const { cardReport, ...summary } = await writeSite(writer, {
+      routes,
+      toRender,
+      content,
+      site,
+      assets,
+      siteUrl,
+      stages,
+      linked,
+      limitMs,
+      onPage: project.onPage,
+      clock,
+      cards: cards?.planner,
+      cacheDir,
+    });
     if (selection) rendered!.remember(selection);
     const warnings = [...composeWarnings(content, linked), ...(cards?.planner.warnings() ?? [])];
     const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
-    if (bodies) last = { site, stages, render, content, bodies, linked, pages, routes, plan: planFor, siteUrl, kept: { warnings, draftsLeftOut, images: imageCounts } };
-    return { pages: routes.length, rendered: toRender.length, siteUrl, ...summary, durationMs: clock.total(), warnings, draftsLeftOut, cards: cardReport, images: imageCounts, timings: clock.timings, cleanup: writer.cleanup ?? Promise.resolve() };
+    if (bodies)
+      last = {
+        site,
+        stages,
+        render,
+        content,
+        bodies,
+        linked,
+        pages,
+        routes,
+        plan: planFor,
+        siteUrl,
+        kept: { warnings, draftsLeftOut, images: imageCounts },
+      };
+    return {
+      pages: routes.length,
+      rendered: toRender.length,
+      siteUrl,
+      ...summary,
+      durationMs: clock.total(),
+      warnings,
+      draftsLeftOut,
+      cards: cardReport,
+      images: imageCounts,
+      timings: clock.timings,
+      cleanup: writer.cleanup ?? Promise.resolve(),
+    };
   };
 
   // After a failure the kept bundles may not match the sources: the next run bundles again.
@@ -185,17 +278,36 @@ export async function createBuilder(project: Project, { incremental = false } = 
  */
 async function loadSite(
   root: string,
-  { bundle, drafts, limitMs, articleMemo, clock }: { bundle: () => Promise<Bundles>; drafts?: boolean; limitMs: number; articleMemo?: ArticleMemo; clock: Clock },
+  {
+    bundle,
+    drafts,
+    limitMs,
+    articleMemo,
+    clock,
+  }: {
+    bundle: () => Promise<Bundles>;
+    drafts?: boolean;
+    limitMs: number;
+    articleMemo?: ArticleMemo;
+    clock: Clock;
+  },
 ) {
   const articleFiles = readArticleFiles(root);
   const [bundles, stages, render] = await Promise.all([
     bundle(),
     loadStages(),
-    articleFiles.hasBodies ? import('../content/markdown.ts').then((module) => module.renderMarkdown) : undefined,
+    articleFiles.hasBodies
+      ? import('../content/markdown.ts').then((module) => module.renderMarkdown)
+      : undefined,
   ]);
   clock.lap('read and bundle');
   const site = evaluateSite(bundles, root, limitMs);
-  const loaded = stages.loadContent(site.content, articleFiles, { drafts, render, memo: articleMemo, readSource: (file) => textOf(readSourceFile(path.join(root, file))) });
+  const loaded = stages.loadContent(site.content, articleFiles, {
+    drafts,
+    render,
+    memo: articleMemo,
+    readSource: (file) => textOf(readSourceFile(path.join(root, file))),
+  });
   clock.lap('load and validate');
   return { bundles, stages, render, site, ...loaded };
 }
@@ -216,7 +328,8 @@ function createMemos() {
     // Pages rendered by the last commit: unchanged ones are kept, not rendered.
     rendered: new RenderedPages(),
     // Laid-out social cards, valid for one version of the site's code.
-    cardMemoFor: (bundles: Bundles) => (cards?.bundles === bundles ? cards : (cards = { bundles, memo: new Map() })).memo,
+    cardMemoFor: (bundles: Bundles) =>
+      (cards?.bundles === bundles ? cards : (cards = { bundles, memo: new Map() })).memo,
   };
 }
 
@@ -251,10 +364,27 @@ interface LastRun {
 async function updateBodies(
   last: LastRun,
   changedFiles: string[],
-  { root, writer, limitMs, onPage, memos }: { root: string; writer: Writer; limitMs: number; onPage?: Project['onPage']; memos: Partial<ReturnType<typeof createMemos>> },
+  {
+    root,
+    writer,
+    limitMs,
+    onPage,
+    memos,
+  }: {
+    root: string;
+    writer: Writer;
+    limitMs: number;
+    onPage?: Project['onPage'];
+    memos: Partial<ReturnType<typeof createMemos>>;
+  },
 ): Promise<{ result: BuildResult; last: LastRun } | undefined> {
   const clock = startClock();
-  const changes = bodyOnlyChanges(root, changedFiles, { articles: last.content.articles, bodies: last.bodies }, { reread: last.stages.rereadArticle, render: last.render, memo: memos.articleMemo });
+  const changes = bodyOnlyChanges(
+    root,
+    changedFiles,
+    { articles: last.content.articles, bodies: last.bodies },
+    { reread: last.stages.rereadArticle, render: last.render, memo: memos.articleMemo },
+  );
   if (!changes) return undefined;
   const bodies = new Map(last.bodies);
   const linked = new Map(last.linked);
@@ -262,11 +392,17 @@ async function updateBodies(
   const targetsKey = JSON.stringify(targets);
   for (const { slug, html } of changes) {
     bodies.set(slug, html);
-    linked.set(slug, linkBody(slug, html, { targets, targetsKey }, last.stages.linkFirstMentions, memos.linkMemo));
+    linked.set(
+      slug,
+      linkBody(slug, html, { targets, targetsKey }, last.stages.linkFirstMentions, memos.linkMemo),
+    );
   }
   clock.lap('read and link the changed articles');
   const slugs = new Set(changes.map((change) => change.slug));
-  const toRender = last.plan(linked, last.pages.filter((page) => page.template === 'ArticlePage' && slugs.has(page.article.slug)));
+  const toRender = last.plan(
+    linked,
+    last.pages.filter((page) => page.template === 'ArticlePage' && slugs.has(page.article.slug)),
+  );
   const planned = new Map(toRender.map((route) => [route.outputPath, route]));
   const routes = last.routes.map((route) => planned.get(route.outputPath) ?? route);
   clock.lap('plan routes');
@@ -274,10 +410,19 @@ async function updateBodies(
   let entries = last.feedEntries;
   try {
     const mayRepeatIds = changes.some(({ slug }) => hasIds(linked.get(slug)!));
-    await renderPages(writer, toRender, { site: last.site, stages: last.stages, limitMs, mayRepeatIds, onPage });
+    await renderPages(writer, toRender, {
+      site: last.site,
+      stages: last.stages,
+      limitMs,
+      mayRepeatIds,
+      onPage,
+    });
     // The sitemap and the other host files show no body; the feed shows its entries' bodies.
     entries ??= feedEntries(routes, last.content.articles);
-    if (entries.some((article) => slugs.has(article.slug))) await writer.add(feedFile(last.siteUrl, { site: last.content.site, entries, bodies: linked }));
+    if (entries.some((article) => slugs.has(article.slug)))
+      await writer.add(
+        feedFile(last.siteUrl, { site: last.content.site, entries, bodies: linked }),
+      );
     clock.lap('render and write');
     writer.keepRest!();
     summary = await writer.commit();
@@ -287,7 +432,17 @@ async function updateBodies(
     throw error;
   }
   memos.rendered?.replace(toRender);
-  const result = { pages: routes.length, rendered: toRender.length, siteUrl: last.siteUrl, ...summary, ...last.kept, durationMs: clock.total(), cards: { rendered: 0, cached: 0 }, timings: clock.timings, cleanup: Promise.resolve() };
+  const result = {
+    pages: routes.length,
+    rendered: toRender.length,
+    siteUrl: last.siteUrl,
+    ...summary,
+    ...last.kept,
+    durationMs: clock.total(),
+    cards: { rendered: 0, cached: 0 },
+    timings: clock.timings,
+    cleanup: Promise.resolve(),
+  };
   return { result, last: { ...last, bodies, linked, routes, feedEntries: entries } };
 }
 
@@ -296,11 +451,18 @@ async function updateBodies(
  * bundles are still exact and esbuild can be skipped. Pure.
  */
 function areOnlyArticles(changedFiles: string[] | undefined): changedFiles is string[] {
-  return changedFiles !== undefined && changedFiles.length > 0 && changedFiles.every((file) => file.startsWith(`${ARTICLE_DIR}/`));
+  return (
+    changedFiles !== undefined &&
+    changedFiles.length > 0 &&
+    changedFiles.every((file) => file.startsWith(`${ARTICLE_DIR}/`))
+  );
 }
 
 /** Takes the output lock for as long as the builder lives; also released by removeUnfinishedOutputSync on a signal. */
-async function holdOutputDir(outDir: string, onWait?: (message: string) => void): Promise<() => Promise<void>> {
+async function holdOutputDir(
+  outDir: string,
+  onWait?: (message: string) => void,
+): Promise<() => Promise<void>> {
   const lock = await lockOutputDir(outDir, 'watch', onWait);
   const forget = cleanUpOnSignal(lock.releaseSync);
   return async () => {
@@ -313,7 +475,10 @@ async function holdOutputDir(outDir: string, onWait?: (message: string) => void)
  * Plans the routes of `pages` from `input` and the linked bodies, laying
  * out their social cards under the render time limit when cards are on. Pure but for cards.
  */
-function routePlanner(input: Omit<PlanInput, 'bodies' | 'socialImage'>, cards: Awaited<ReturnType<typeof prepareCards>>) {
+function routePlanner(
+  input: Omit<PlanInput, 'bodies' | 'socialImage'>,
+  cards: Awaited<ReturnType<typeof prepareCards>>,
+) {
   return (bodies: Map<string, string>, pages: Page[]): Route[] => {
     const plan = () => planRoutes({ ...input, bodies, socialImage: cards?.planner.image }, pages);
     return cards ? cards.plan(plan) : plan();
@@ -324,7 +489,10 @@ function routePlanner(input: Omit<PlanInput, 'bodies' | 'socialImage'>, cards: A
  * The article images (article-images.ts), processed only when some article has one, so a
  * site without images never loads that module or sharp.
  */
-async function processImages(articles: Article[], options: ImageStageOptions): Promise<ImageStageResult | undefined> {
+async function processImages(
+  articles: Article[],
+  options: ImageStageOptions,
+): Promise<ImageStageResult | undefined> {
   if (!articles.some((article) => article.image)) return undefined;
   const { processArticleImages } = await import('../assets/article-images.ts');
   return processArticleImages(articles, options);
@@ -335,16 +503,37 @@ async function processImages(articles: Article[], options: ImageStageOptions): P
  * cards out under the render time limit; undefined when cards are off (`--no-cards`) or the
  * project has no SocialCard template.
  */
-async function prepareCards(project: Project, site: SiteModule, limitMs: number, fingerprint: () => Promise<string>, memo?: CardMemo) {
+async function prepareCards(
+  project: Project,
+  site: SiteModule,
+  limitMs: number,
+  fingerprint: () => Promise<string>,
+  memo?: CardMemo,
+) {
   const template = project.cards === false ? undefined : site.templates.SocialCard;
   if (!template) return undefined;
   const layout = layOutCard(template, site, limitMs);
-  return { planner: createCardPlanner(layout.toTree, await fingerprint(), cardFontCoverage(), memo), plan: layout.plan };
+  return {
+    planner: createCardPlanner(layout.toTree, await fingerprint(), cardFontCoverage(), memo),
+    plan: layout.plan,
+  };
 }
 
 function loadStages() {
-  return Promise.all([import('../content/load-content.ts'), import('../content/read-articles.ts'), import('../content/link-brands.ts'), import('./render-pages.ts'), import('../policy/html-policy.ts')]).then(
-    ([{ loadContent }, { rereadArticle }, { linkFirstMentions }, { renderSlice }, { duplicateIds }]) => ({ loadContent, rereadArticle, linkFirstMentions, renderSlice, duplicateIds }),
+  return Promise.all([
+    import('../content/load-content.ts'),
+    import('../content/read-articles.ts'),
+    import('../content/link-brands.ts'),
+    import('./render-pages.ts'),
+    import('../policy/html-policy.ts'),
+  ]).then(
+    ([
+      { loadContent },
+      { rereadArticle },
+      { linkFirstMentions },
+      { renderSlice },
+      { duplicateIds },
+    ]) => ({ loadContent, rereadArticle, linkFirstMentions, renderSlice, duplicateIds }),
   );
 }
 
@@ -390,16 +579,40 @@ interface SiteToWrite {
  * Hands the assets, every rendered page and the host files to the writer, then commits;
  * on any failure the writer drops everything. Touches disk only through the writer.
  */
-async function writeSite(writer: Writer, { routes, toRender, content, site, assets, siteUrl, stages, linked, limitMs, onPage, clock, cards, cacheDir }: SiteToWrite) {
+async function writeSite(
+  writer: Writer,
+  {
+    routes,
+    toRender,
+    content,
+    site,
+    assets,
+    siteUrl,
+    stages,
+    linked,
+    limitMs,
+    onPage,
+    clock,
+    cards,
+    cacheDir,
+  }: SiteToWrite,
+) {
   // A body may set ids; a page that then uses one twice (id="main" is the skip link's
   // target) is invalid HTML. Only pages that can hold such an id are parsed again.
   const mayRepeatIds = [...linked.values()].some(hasIds);
   try {
     for (const asset of assets.files) await writer.add(asset);
     await renderPages(writer, toRender, { site, stages, limitMs, mayRepeatIds, onPage });
-    for (const file of planHostFiles(routes, siteUrl, { site: content.site, articles: content.articles, bodies: linked })) await writer.add(file);
+    for (const file of planHostFiles(routes, siteUrl, {
+      site: content.site,
+      articles: content.articles,
+      bodies: linked,
+    }))
+      await writer.add(file);
     clock.lap('render and write');
-    const cardReport = cards ? await emitCards(cards.planned(), cacheDir, writer) : { rendered: 0, cached: 0 };
+    const cardReport = cards
+      ? await emitCards(cards.planned(), cacheDir, writer)
+      : { rendered: 0, cached: 0 };
     clock.lap('social cards');
     const summary = await writer.commit();
     clock.lap('commit');
@@ -417,7 +630,19 @@ async function writeSite(writer: Writer, { routes, toRender, content, site, asse
 async function renderPages(
   writer: Writer,
   toRender: Route[],
-  { site, stages, limitMs, mayRepeatIds, onPage }: { site: SiteModule; stages: Stages; limitMs: number; mayRepeatIds: boolean; onPage?: (done: number, total: number) => void },
+  {
+    site,
+    stages,
+    limitMs,
+    mayRepeatIds,
+    onPage,
+  }: {
+    site: SiteModule;
+    stages: Stages;
+    limitMs: number;
+    mayRepeatIds: boolean;
+    onPage?: (done: number, total: number) => void;
+  },
 ) {
   let done = 0;
   while (done < toRender.length) {
@@ -450,10 +675,16 @@ type LinkMemo = Map<string, { targets: string; html: string; linked: string }>;
  * string the article memo kept, so the comparison is one pointer), and articles that are
  * gone are dropped.
  */
-function linkBodies(bodies: Map<string, string>, targets: LinkTarget[], link: (html: string, targets: LinkTarget[]) => string, memo?: LinkMemo): Map<string, string> {
+function linkBodies(
+  bodies: Map<string, string>,
+  targets: LinkTarget[],
+  link: (html: string, targets: LinkTarget[]) => string,
+  memo?: LinkMemo,
+): Map<string, string> {
   const linked = new Map<string, string>();
   const targetsKey = JSON.stringify(targets);
-  for (const [slug, html] of bodies) linked.set(slug, linkBody(slug, html, { targets, targetsKey }, link, memo));
+  for (const [slug, html] of bodies)
+    linked.set(slug, linkBody(slug, html, { targets, targetsKey }, link, memo));
   if (memo) for (const slug of memo.keys()) if (!bodies.has(slug)) memo.delete(slug);
   return linked;
 }
@@ -467,7 +698,8 @@ function linkBody(
   memo?: LinkMemo,
 ): string {
   const last = memo?.get(slug);
-  const result = last && last.html === html && last.targets === targetsKey ? last.linked : link(html, targets);
+  const result =
+    last && last.html === html && last.targets === targetsKey ? last.linked : link(html, targets);
   memo?.set(slug, { targets: targetsKey, html, linked: result });
   return result;
 }
@@ -475,14 +707,22 @@ function linkBody(
 function checkUniqueIds(route: Route, html: string, duplicateIds: (html: string) => string[]) {
   const repeated = duplicateIds(html);
   if (repeated.length > 0) {
-    throw sitegenError(DuplicateIds, { source: route.source, url: route.url, ids: repeated }, { file: route.source });
+    throw sitegenError(
+      DuplicateIds,
+      { source: route.source, url: route.url, ids: repeated },
+      { file: route.source },
+    );
   }
 }
 
 /** The build's warnings: today only articles that have no body yet. */
 function composeWarnings(content: Content, bodies: Map<string, string>): string[] {
-  const missingBodies = content.articles.filter((article) => !bodies.has(article.slug)).map((article) => article.slug);
+  const missingBodies = content.articles
+    .filter((article) => !bodies.has(article.slug))
+    .map((article) => article.slug);
   if (missingBodies.length === 0) return [];
   const have = missingBodies.length === 1 ? ' has' : 's have';
-  return [`${missingBodies.length} article${have} no body yet and render the fallback article with noindex: ${summarizeList(missingBodies)}`];
+  return [
+    `${missingBodies.length} article${have} no body yet and render the fallback article with noindex: ${summarizeList(missingBodies)}`,
+  ];
 }

@@ -8,13 +8,21 @@ import { requireFromSitegen } from '../site/node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
 
 const { createElement } = requireFromSitegen('react') as { createElement: typeof CreateElement };
-const { renderToStaticMarkup } = requireFromSitegen('react-dom/server') as { renderToStaticMarkup: typeof RenderToStaticMarkup };
+const { renderToStaticMarkup } = requireFromSitegen('react-dom/server') as {
+  renderToStaticMarkup: typeof RenderToStaticMarkup;
+};
 
 /** One pass over the markup: a void element's "/>", an empty boolean attribute, a camelCase name. */
 const REACT_XHTML_ISMS =
   /<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)(\s[^<>]*?)?\/>| (async|autofocus|checked|defer|disabled|hidden|multiple|novalidate|open|readonly|required|selected)=""| (charSet|autoComplete)=/g;
 
-function fixAttribute(_match: string, _voidName: unknown, _voidAttributes: unknown, booleanName?: string, camelName?: string): string {
+function fixAttribute(
+  _match: string,
+  _voidName: unknown,
+  _voidAttributes: unknown,
+  booleanName?: string,
+  camelName?: string,
+): string {
   return booleanName ? ` ${booleanName}` : ` ${camelName!.toLowerCase()}=`;
 }
 
@@ -36,12 +44,23 @@ function renderPage(route: Route, site: SiteModule): string {
   } catch (error) {
     const where = site.locate(error);
     const at = where ? ` at ${where.file}:${where.line}` : '';
-    throw sitegenError(RenderFailed, { url: route.url, template: route.template, where: at, reason: String((error as Error)?.message ?? error) }, { cause: error, ...where });
+    throw sitegenError(
+      RenderFailed,
+      {
+        url: route.url,
+        template: route.template,
+        where: at,
+        reason: String((error as Error)?.message ?? error),
+      },
+      { cause: error, ...where },
+    );
   }
-  const html = markup.replace(REACT_XHTML_ISMS, (_, voidName, voidAttributes, booleanName, camelName) =>
-    voidName
-      ? `<${voidName}${(voidAttributes ?? '').replace(REACT_XHTML_ISMS, fixAttribute)}>`
-      : fixAttribute(_, undefined, undefined, booleanName, camelName),
+  const html = markup.replace(
+    REACT_XHTML_ISMS,
+    (_, voidName, voidAttributes, booleanName, camelName) =>
+      voidName
+        ? `<${voidName}${(voidAttributes ?? '').replace(REACT_XHTML_ISMS, fixAttribute)}>`
+        : fixAttribute(_, undefined, undefined, booleanName, camelName),
   );
   return `<!DOCTYPE html>${html}\n`;
 }
@@ -57,7 +76,12 @@ const SLICE_MS = 50;
  * and the dev server keep working during a long build. One call per slice, not per page:
  * each call starts a watchdog thread.
  */
-export function renderSlice(routes: Route[], start: number, site: SiteModule, limitMs: number): string[] {
+export function renderSlice(
+  routes: Route[],
+  start: number,
+  site: SiteModule,
+  limitMs: number,
+): string[] {
   const pages: string[] = [];
   let current = start;
   try {

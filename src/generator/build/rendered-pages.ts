@@ -31,9 +31,15 @@ export class RenderedPages {
     const isSameCode = bundles === this.bundles;
     const isUnchanged = (route: Route) => {
       const last = this.previous.get(route.outputPath);
-      return last !== undefined && last.template === route.template && isSameData(last.props, route.props);
+      return (
+        last !== undefined &&
+        last.template === route.template &&
+        isSameData(last.props, route.props)
+      );
     };
-    const toRender = routes.filter((route) => !(isSameCode && isUnchanged(route) && writer.keep?.(route.outputPath)));
+    const toRender = routes.filter(
+      (route) => !(isSameCode && isUnchanged(route) && writer.keep?.(route.outputPath)),
+    );
     return { toRender, routes, bundles };
   }
 

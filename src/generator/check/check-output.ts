@@ -9,7 +9,14 @@ import { requireFromSitegen } from '../site/node-require.ts';
 import { NoPages } from '../errors/errors-data.ts';
 import { formatKb } from '../errors/format-text.ts';
 import { checkPage, isOutboundLink, opensSafely, urlsOfList } from '../policy/html-policy.ts';
-import { hostRoot, normalizeBase, resolveUrlPath, stripBasePath, vetUrlPath, type Refusal } from '../host/static-host.ts';
+import {
+  hostRoot,
+  normalizeBase,
+  resolveUrlPath,
+  stripBasePath,
+  vetUrlPath,
+  type Refusal,
+} from '../host/static-host.ts';
 
 export interface CheckOptions {
   /** Budget for one page's first load: gzip of its HTML plus the CSS and JS it loads. */
@@ -72,13 +79,20 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
     return { pages: 0, files: files.length, problems: [NoPages.message({ folder: dir })], weights };
   }
   const address = siteAddress(root, pages);
-  const site: Site = { root, ...address, budgetBytes: options.budgetBytes, measure: sizeMeter(root), images: new Map() };
+  const site: Site = {
+    root,
+    ...address,
+    budgetBytes: options.budgetBytes,
+    measure: sizeMeter(root),
+    images: new Map(),
+  };
   for (const file of pages) {
     const weight = checkPageFile(site, file, (message) => problems.push(`${file}: ${message}`));
     if (weight) weights.push(weight);
   }
   for (const file of files.filter((name) => name.endsWith('.xml'))) {
-    for (const problem of checkXml(readFileSync(path.join(root, file), 'utf8'))) problems.push(`${file}: ${problem}`);
+    for (const problem of checkXml(readFileSync(path.join(root, file), 'utf8')))
+      problems.push(`${file}: ${problem}`);
   }
   problems.push(...(await checkImages(root, site.images)));
   return { pages: pages.length, files: files.length, problems, weights };
@@ -86,9 +100,14 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
 
 /** The site's URL and base path, read from the home page's canonical link ("/" without one). */
 function siteAddress(root: string, pages: string[]): { siteUrl?: string; base: string } {
-  const home = pages.includes('index.html') ? load(readFileSync(path.join(root, 'index.html'), 'utf8')) : undefined;
+  const home = pages.includes('index.html')
+    ? load(readFileSync(path.join(root, 'index.html'), 'utf8'))
+    : undefined;
   const siteUrl = home?.('link[rel=canonical]').attr('href');
-  return { siteUrl, base: siteUrl && isAbsoluteUrl(siteUrl) ? normalizeBase(new URL(siteUrl).pathname) : '/' };
+  return {
+    siteUrl,
+    base: siteUrl && isAbsoluteUrl(siteUrl) ? normalizeBase(new URL(siteUrl).pathname) : '/',
+  };
 }
 
 function sizeMeter(root: string): (file: string) => Size {
@@ -111,12 +130,17 @@ const DRAFT_SHOWN =
   'Deploy what sitegen build writes, which leaves drafts out';
 
 /** Every check of one page; its weight, or undefined when it is too deep to read further. */
-function checkPageFile(site: Site, file: string, report: (message: string) => void): PageWeight | undefined {
+function checkPageFile(
+  site: Site,
+  file: string,
+  report: (message: string) => void,
+): PageWeight | undefined {
   const html = readFileSync(path.join(site.root, file), 'utf8');
   // The policy runs first: it refuses markup too deep for the recursive parts of cheerio.
   const policyProblems = checkPage(html);
   for (const problem of policyProblems) report(problem);
-  if (policyProblems.some((problem) => / is nested \d+ elements deep; /.test(problem))) return undefined;
+  if (policyProblems.some((problem) => / is nested \d+ elements deep; /.test(problem)))
+    return undefined;
   const $ = load(html);
   checkHead($, file, report);
   const { css, js } = checkReferences($, site, file, report);
@@ -124,7 +148,13 @@ function checkPageFile(site: Site, file: string, report: (message: string) => vo
   if ($(DRAFT_MARKER).length > 0) report(DRAFT_SHOWN);
 
   const htmlSize = site.measure(file);
-  const weight: PageWeight = { file, html: htmlSize, css, js, firstLoadGzip: htmlSize.gzip + css.gzip + js.gzip };
+  const weight: PageWeight = {
+    file,
+    html: htmlSize,
+    css,
+    js,
+    firstLoadGzip: htmlSize.gzip + css.gzip + js.gzip,
+  };
   if (weight.firstLoadGzip > site.budgetBytes) {
     report(
       `first load is ${formatKb(weight.firstLoadGzip)} gzip (HTML ${formatKb(htmlSize.gzip)}, CSS ${formatKb(css.gzip)}, JS ${formatKb(js.gzip)}), over the ${formatKb(site.budgetBytes)} budget`,
@@ -137,13 +167,20 @@ function checkPageFile(site: Site, file: string, report: (message: string) => vo
 function referencesOf($: CheerioAPI): [kind: string, reference: string][] {
   const references: [string, string][] = [];
   $('a[href]').each((_, el) => void references.push(['link', $(el).attr('href')!]));
-  $('link[href]').each((_, el) => void references.push([`<link rel="${$(el).attr('rel')}">`, $(el).attr('href')!]));
-  $('script[src], img[src], source[src]').each((_, el) => void references.push([`<${el.tagName}>`, $(el).attr('src')!]));
+  $('link[href]').each(
+    (_, el) => void references.push([`<link rel="${$(el).attr('rel')}">`, $(el).attr('href')!]),
+  );
+  $('script[src], img[src], source[src]').each(
+    (_, el) => void references.push([`<${el.tagName}>`, $(el).attr('src')!]),
+  );
   $('img[srcset], source[srcset]').each((_, el) => {
-    for (const url of urlsOfList('srcset', $(el).attr('srcset')!)) references.push([`<${el.tagName} srcset>`, url]);
+    for (const url of urlsOfList('srcset', $(el).attr('srcset')!))
+      references.push([`<${el.tagName} srcset>`, url]);
   });
   $('form[action]').each((_, el) => void references.push(['form action', $(el).attr('action')!]));
-  $('meta[property="og:image"][content]').each((_, el) => void references.push(['og:image', $(el).attr('content')!]));
+  $('meta[property="og:image"][content]').each(
+    (_, el) => void references.push(['og:image', $(el).attr('content')!]),
+  );
   return references;
 }
 
@@ -151,7 +188,12 @@ function referencesOf($: CheerioAPI): [kind: string, reference: string][] {
  * Reports fragments with no element and local references a static host would not serve;
  * returns the size of the stylesheets and scripts the page loads.
  */
-function checkReferences($: CheerioAPI, site: Site, file: string, report: (message: string) => void): { css: Size; js: Size } {
+function checkReferences(
+  $: CheerioAPI,
+  site: Site,
+  file: string,
+  report: (message: string) => void,
+): { css: Size; js: Size } {
   const css = { raw: 0, gzip: 0 };
   const js = { raw: 0, gzip: 0 };
   const pageUrl = `${site.base}${file.replace(/(^|\/)index\.html$/, '$1')}`;
@@ -170,7 +212,9 @@ function checkReferences($: CheerioAPI, site: Site, file: string, report: (messa
     }
     const found = target.kind === 'path' ? findFile(site.root, target.pathname) : undefined;
     if (!found) {
-      report(`${kind} "${reference}" does not resolve: ${target.kind === 'path' ? `no file ${shownFile(target.pathname)} in the output` : `a static host refuses it (${target.status})`}`);
+      report(
+        `${kind} "${reference}" does not resolve: ${target.kind === 'path' ? `no file ${shownFile(target.pathname)} in the output` : `a static host refuses it (${target.status})`}`,
+      );
       continue;
     }
     if (IMAGE_KINDS.has(kind)) site.images.set(found, [...(site.images.get(found) ?? []), file]);
@@ -198,8 +242,11 @@ async function checkImages(root: string, images: Map<string, string[]>): Promise
       const [image, pages] = next;
       const problem = await imageProblem(readFileSync(path.join(root, image)));
       if (!problem) continue;
-      const shownBy = pages.length > 1 ? `${pages[0]} and ${pages.length - 1} more pages` : pages[0];
-      problems.push(`${image}: does not decode: ${problem}; shown by ${shownBy}. Build again (delete node_modules/.cache/sitegen/ first if it came from there)`);
+      const shownBy =
+        pages.length > 1 ? `${pages[0]} and ${pages.length - 1} more pages` : pages[0];
+      problems.push(
+        `${image}: does not decode: ${problem}; shown by ${shownBy}. Build again (delete node_modules/.cache/sitegen/ first if it came from there)`,
+      );
     }
   };
   await Promise.all(Array.from({ length: IMAGES_IN_FLIGHT }, worker));
@@ -219,21 +266,30 @@ async function imageProblem(bytes: Buffer): Promise<string | undefined> {
 }
 
 /** Links to other sites must open in a new tab without handing it this page. */
-function checkOutboundLinks($: CheerioAPI, siteUrl: string | undefined, report: (message: string) => void) {
+function checkOutboundLinks(
+  $: CheerioAPI,
+  siteUrl: string | undefined,
+  report: (message: string) => void,
+) {
   $('a[href]').each((_, el) => {
     const href = $(el).attr('href')!;
     if (!isOutboundLink(href, siteUrl)) return;
     const target = $(el).attr('target');
     const rel = $(el).attr('rel') ?? '';
     if (target !== '_blank') report(`external link "${href}" has no target="_blank"`);
-    if (!opensSafely('_blank', rel)) report(`external link "${href}" needs rel with noopener and noreferrer (found "${rel.split(/\s+/).join(' ')}")`);
+    if (!opensSafely('_blank', rel))
+      report(
+        `external link "${href}" needs rel with noopener and noreferrer (found "${rel.split(/\s+/).join(' ')}")`,
+      );
   });
 }
 
 function checkHead($: CheerioAPI, file: string, report: (message: string) => void) {
-  if ($('html').attr('lang') !== 'id') report(`<html> needs lang="id" (found ${JSON.stringify($('html').attr('lang') ?? null)})`);
+  if ($('html').attr('lang') !== 'id')
+    report(`<html> needs lang="id" (found ${JSON.stringify($('html').attr('lang') ?? null)})`);
   if (!$('head > title').text().trim()) report('has no <title>');
-  if (!$('meta[name=description]').attr('content')?.trim()) report('has no <meta name="description">');
+  if (!$('meta[name=description]').attr('content')?.trim())
+    report('has no <meta name="description">');
   const is404 = path.basename(file) === '404.html';
   const canonical = $('link[rel=canonical]').attr('href');
   if (!is404 && !(canonical && isAbsoluteUrl(canonical))) {
@@ -243,7 +299,8 @@ function checkHead($: CheerioAPI, file: string, report: (message: string) => voi
     try {
       const data = JSON.parse($(el).text());
       const items = Array.isArray(data) ? data : [data];
-      if (!items.every((item) => item && typeof item['@type'] === 'string')) report(`JSON-LD block ${i + 1} has no "@type"`);
+      if (!items.every((item) => item && typeof item['@type'] === 'string'))
+        report(`JSON-LD block ${i + 1} has no "@type"`);
     } catch (error) {
       report(`JSON-LD block ${i + 1} does not parse: ${(error as Error).message}`);
     }
@@ -256,9 +313,18 @@ function checkHead($: CheerioAPI, file: string, report: (message: string) => voi
  * would answer 400 or 403 (static-host.ts `vetUrlPath`), else the site path below the base
  * ("/" for the home page).
  */
-type Target = { kind: 'ignore' } | { kind: 'outside' } | { kind: 'refused'; status: Refusal } | { kind: 'path'; pathname: string };
+type Target =
+  | { kind: 'ignore' }
+  | { kind: 'outside' }
+  | { kind: 'refused'; status: Refusal }
+  | { kind: 'path'; pathname: string };
 
-function resolveReference(reference: string, pageUrl: string, base: string, siteUrl?: string): Target {
+function resolveReference(
+  reference: string,
+  pageUrl: string,
+  base: string,
+  siteUrl?: string,
+): Target {
   if (/^(mailto|tel|data|javascript):/i.test(reference)) return { kind: 'ignore' };
   let url: URL;
   try {
@@ -284,7 +350,9 @@ function resolveReference(reference: string, pageUrl: string, base: string, site
 function findFile(root: string, pathname: string): string | undefined {
   let found = resolveUrlPath(root, pathname);
   if (found.kind === 'redirect') found = resolveUrlPath(root, `${pathname}/`);
-  return found.kind === 'file' ? path.relative(root, found.file).split(path.sep).join('/') : undefined;
+  return found.kind === 'file'
+    ? path.relative(root, found.file).split(path.sep).join('/')
+    : undefined;
 }
 
 /** "/brand/x/" -> "brand/x/index.html", "/" -> "index.html", "/a.css" -> "a.css": the file a reader would look for. */

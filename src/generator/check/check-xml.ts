@@ -13,7 +13,9 @@ const MAX_XML_ERRORS = 10;
  * Pure.
  */
 export function checkXml(text: string): string[] {
-  const problems = markupCharacterProblems(text).map(({ line, message }) => `line ${line}: ${message}`);
+  const problems = markupCharacterProblems(text).map(
+    ({ line, message }) => `line ${line}: ${message}`,
+  );
   const errors: string[] = [];
   const parser = new SaxesParser({ position: true });
   parser.on('error', (error) => {
@@ -21,6 +23,7 @@ export function checkXml(text: string): string[] {
   });
   parser.write(text).close();
   problems.push(...errors.slice(0, MAX_XML_ERRORS));
-  if (errors.length > MAX_XML_ERRORS) problems.push(`and ${errors.length - MAX_XML_ERRORS} more XML errors`);
+  if (errors.length > MAX_XML_ERRORS)
+    problems.push(`and ${errors.length - MAX_XML_ERRORS} more XML errors`);
   return problems;
 }

@@ -42,7 +42,11 @@ interface Streams {
 }
 
 /** An Output for one command run. Writes only to the given streams (default: the process's). */
-export function createOutput(flags: OutputFlags = {}, streams: Streams = process, env: NodeJS.ProcessEnv = process.env): Output {
+export function createOutput(
+  flags: OutputFlags = {},
+  streams: Streams = process,
+  env: NodeJS.ProcessEnv = process.env,
+): Output {
   const paintOut = painterFor(streams.stdout, env);
   const paintErr = painterFor(streams.stderr, env);
   const figures: Record<string, unknown> = {};
@@ -82,13 +86,28 @@ function describeFailure(error: unknown): string {
  */
 export function errorFigures(error: unknown): Record<string, unknown> {
   if (!(error instanceof SitegenError)) {
-    return { kind: 'UnexpectedFailure', message: error instanceof Error ? error.message : String(error), problems: [] };
+    return {
+      kind: 'UnexpectedFailure',
+      message: error instanceof Error ? error.message : String(error),
+      problems: [],
+    };
   }
   // As describeError: a system error's cause is already said in words, a quoted one adds nothing.
   const { cause: under } = error;
-  const isNew = under instanceof Error && !('code' in under) && !error.message.includes(under.message.split('\n')[0]);
+  const isNew =
+    under instanceof Error &&
+    !('code' in under) &&
+    !error.message.includes(under.message.split('\n')[0]);
   const cause = isNew ? under.message : undefined;
-  return { kind: error.kind, message: error.message, problems: error.problems, hint: error.hint, file: error.file, line: error.line, cause };
+  return {
+    kind: error.kind,
+    message: error.message,
+    problems: error.problems,
+    hint: error.hint,
+    file: error.file,
+    line: error.line,
+    cause,
+  };
 }
 
 /**
@@ -97,22 +116,35 @@ export function errorFigures(error: unknown): Record<string, unknown> {
  * warnings (stderr); with --verbose or `showTimings` the stage timings, with --verbose every
  * file written; and the figures of the JSON object.
  */
-export function reportBuild(output: Output, result: BuildResult, outDir: string, { showTimings = false } = {}): void {
+export function reportBuild(
+  output: Output,
+  result: BuildResult,
+  outDir: string,
+  { showTimings = false } = {},
+): void {
   output.record(buildFigures(result, outDir));
   const bold = (text: string) => output.paintOut('bold', text);
   output.say(
     `${output.paintOut('green', 'sitegen:')} wrote ${bold(`${result.pages} pages`)} (${result.files} files, ${formatBytes(result.bytes)}) to ${displayPath(outDir)}/ in ${bold(`${Math.round(result.durationMs)} ms`)}`,
   );
   const { rendered, cached } = result.cards;
-  if (rendered + cached > 0) output.say(`social cards: ${rendered} drawn, ${cached} from the cache`);
+  if (rendered + cached > 0)
+    output.say(`social cards: ${rendered} drawn, ${cached} from the cache`);
   const drafts = result.draftsLeftOut;
   const { sources, encoded } = result.images;
-  if (sources > 0) output.say(`${sources} article image${sources === 1 ? '' : 's'}: ${encoded} encoded, ${sources - encoded} from the cache`);
-  if (drafts.length > 0) output.say(`${drafts.length} draft${drafts.length === 1 ? '' : 's'} left out: ${summarizeList(drafts)} (--drafts includes them)`);
+  if (sources > 0)
+    output.say(
+      `${sources} article image${sources === 1 ? '' : 's'}: ${encoded} encoded, ${sources - encoded} from the cache`,
+    );
+  if (drafts.length > 0)
+    output.say(
+      `${drafts.length} draft${drafts.length === 1 ? '' : 's'} left out: ${summarizeList(drafts)} (--drafts includes them)`,
+    );
   for (const warning of result.warnings) output.warn(warning);
   if (output.flags.verbose || showTimings) {
     output.say('stage timings:');
-    for (const [stage, ms] of Object.entries(result.timings)) output.say(`  ${stage.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms`);
+    for (const [stage, ms] of Object.entries(result.timings))
+      output.say(`  ${stage.padEnd(20)} ${ms.toFixed(1).padStart(8)} ms`);
   }
   if (output.flags.verbose) {
     output.say(`files written (${result.writtenFiles.length}):`);
@@ -129,7 +161,9 @@ function buildFigures(result: BuildResult, outDir: string) {
     bytes: result.bytes,
     written: result.written,
     ms: Math.round(result.durationMs),
-    timings: Object.fromEntries(Object.entries(result.timings).map(([stage, ms]) => [stage, Math.round(ms * 10) / 10])),
+    timings: Object.fromEntries(
+      Object.entries(result.timings).map(([stage, ms]) => [stage, Math.round(ms * 10) / 10]),
+    ),
     warnings: result.warnings,
     draftsLeftOut: result.draftsLeftOut,
     cards: result.cards,
@@ -142,7 +176,12 @@ function buildFigures(result: BuildResult, outDir: string) {
  * Reports a check: the figures of the JSON object, every page's weight with `showSizes` or
  * --verbose, and the passing line when there is no problem (the caller throws otherwise).
  */
-export function reportCheck(output: Output, report: CheckReport, dir: string, { budgetKb, showSizes = false }: { budgetKb: number; showSizes?: boolean }): void {
+export function reportCheck(
+  output: Output,
+  report: CheckReport,
+  dir: string,
+  { budgetKb, showSizes = false }: { budgetKb: number; showSizes?: boolean },
+): void {
   const heaviest = [...report.weights].sort((a, b) => b.firstLoadGzip - a.firstLoadGzip)[0];
   output.record({
     dir: path.resolve(dir),
@@ -153,18 +192,32 @@ export function reportCheck(output: Output, report: CheckReport, dir: string, { 
     heaviest: heaviest ? { file: heaviest.file, firstLoadGzip: heaviest.firstLoadGzip } : null,
     weights: report.weights,
   });
-  if (showSizes || output.flags.verbose) for (const line of weightTable(report.weights)) output.say(line);
+  if (showSizes || output.flags.verbose)
+    for (const line of weightTable(report.weights)) output.say(line);
   if (report.problems.length > 0) return;
-  const weight = heaviest ? `heaviest first load ${output.paintOut('bold', formatKb(heaviest.firstLoadGzip))} gzip (${heaviest.file}), ` : '';
-  output.say(`${output.paintOut('green', 'sitegen check:')} ${report.pages} pages and ${report.files} files in ${dir}/ pass; ${weight}budget ${budgetKb} KB`);
+  const weight = heaviest
+    ? `heaviest first load ${output.paintOut('bold', formatKb(heaviest.firstLoadGzip))} gzip (${heaviest.file}), `
+    : '';
+  output.say(
+    `${output.paintOut('green', 'sitegen check:')} ${report.pages} pages and ${report.files} files in ${dir}/ pass; ${weight}budget ${budgetKb} KB`,
+  );
 }
 
 /** Every page's weight as aligned table rows, the header first. Pure. */
 function weightTable(weights: PageWeight[]): string[] {
-  const rows = weights.map((w) => [w.file, formatKb(w.html.raw), formatKb(w.html.gzip), formatKb(w.css.gzip), formatKb(w.js.gzip), formatKb(w.firstLoadGzip)]);
+  const rows = weights.map((w) => [
+    w.file,
+    formatKb(w.html.raw),
+    formatKb(w.html.gzip),
+    formatKb(w.css.gzip),
+    formatKb(w.js.gzip),
+    formatKb(w.firstLoadGzip),
+  ]);
   const header = ['page', 'HTML', 'HTML gz', 'CSS gz', 'JS gz', 'first load gz'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  return [header, ...rows].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+  return [header, ...rows].map((row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+  );
 }
 
 /** A folder as the user would type it: relative to the current folder when inside it. */

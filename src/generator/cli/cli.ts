@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { createOutput, createProgress, displayPath, reportBuild, reportCheck, type Output, type OutputFlags } from './cli-output.ts';
+import {
+  createOutput,
+  createProgress,
+  displayPath,
+  reportBuild,
+  reportCheck,
+  type Output,
+  type OutputFlags,
+} from './cli-output.ts';
 import { explainSystemError, sitegenError } from '../errors/errors.ts';
 import { devOutDirOf } from '../output/cache-file.ts';
 import { CheckFailed, NoPages } from '../errors/errors-data.ts';
@@ -36,8 +44,11 @@ export async function main(argv: string[]): Promise<void> {
     .command('new')
     .description('create content from a template')
     .command('article <slug>')
-    .description('write src/content/articles/<slug>.md: today\'s date, draft: true')
-    .requiredOption('--brand <brand>', 'slug of the brand the article is about (src/content/brands.ts)')
+    .description("write src/content/articles/<slug>.md: today's date, draft: true")
+    .requiredOption(
+      '--brand <brand>',
+      'slug of the brand the article is about (src/content/brands.ts)',
+    )
     .option('--root <dir>', 'project folder holding src/', '.')
     .action(newArticleCommand);
 
@@ -65,9 +76,15 @@ function declareBuild(program: Command, output: () => Output) {
     .command('build')
     .description('render every route into the output folder')
     .option('-o, --out <dir>', 'output folder (default: <root>/dist)')
-    .option('--site-url <url>', 'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)')
+    .option(
+      '--site-url <url>',
+      'absolute base URL for canonical links (default: $SITE_URL or src/content/site.ts)',
+    )
     .option('--root <dir>', 'project folder holding src/', '.')
-    .option('--drafts', 'include the articles marked "draft: true" (with a DRAFT marker and noindex)')
+    .option(
+      '--drafts',
+      'include the articles marked "draft: true" (with a DRAFT marker and noindex)',
+    )
     .option('--no-cards', 'draw no social cards: pages get no og:image (for benchmarks)');
   addOutputOptions(build, 'also print the time of each stage and every file written')
     .option('--timings', 'print the time of each stage (the first half of --verbose)')
@@ -78,10 +95,19 @@ function declareBuild(program: Command, output: () => Output) {
 function declareCheck(program: Command, output: () => Output) {
   const check = program
     .command('check [dir]')
-    .description('check a built folder: links, metadata, JSON-LD, outbound links, CSP safety, page weight')
-    .option('--budget <kb>', 'first-load budget per page, gzip KB of HTML + CSS + JS', parseKilobytes, 30)
+    .description(
+      'check a built folder: links, metadata, JSON-LD, outbound links, CSP safety, page weight',
+    )
+    .option(
+      '--budget <kb>',
+      'first-load budget per page, gzip KB of HTML + CSS + JS',
+      parseKilobytes,
+      30,
+    )
     .option('--sizes', 'print the weight of every page');
-  addOutputOptions(check, 'also print the weight of every page (as --sizes)').action((dir, options) => checkCommand(dir, options, output()));
+  addOutputOptions(check, 'also print the weight of every page (as --sizes)').action(
+    (dir, options) => checkCommand(dir, options, output()),
+  );
 }
 
 /** --quiet, --verbose and --json, as build and check take them. */
@@ -89,11 +115,18 @@ function addOutputOptions(command: Command, verboseMeaning: string): Command {
   return command
     .addOption(new Option('-q, --quiet', 'print errors only').conflicts('verbose'))
     .option('--verbose', verboseMeaning)
-    .option('--json', 'print one JSON object on stdout and nothing else there (for CI); a failure prints {"ok": false, "error": ...} and exits 1');
+    .option(
+      '--json',
+      'print one JSON object on stdout and nothing else there (for CI); a failure prints {"ok": false, "error": ...} and exits 1',
+    );
 }
 
 function outputFlags(options: Record<string, unknown>): OutputFlags {
-  return { quiet: options.quiet === true, verbose: options.verbose === true, json: options.json === true };
+  return {
+    quiet: options.quiet === true,
+    verbose: options.verbose === true,
+    json: options.json === true,
+  };
 }
 
 /** `sitegen watch` and its options. */
@@ -101,7 +134,10 @@ function addWatchCommand(program: Command) {
   program
     .command('watch')
     .description('build, serve with live reload, and rebuild on every save')
-    .option('-o, --out <dir>', 'output folder (default: a dev folder in the cache, never dist/: it holds drafts)')
+    .option(
+      '-o, --out <dir>',
+      'output folder (default: a dev folder in the cache, never dist/: it holds drafts)',
+    )
     .option('--site-url <url>', 'absolute base URL (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
     .addOption(hostOption())
@@ -122,7 +158,11 @@ function addPreviewCommand(program: Command) {
     .addOption(portOption())
     .addOption(strictPortOption())
     .addOption(allowedHostOption())
-    .option('--base <path>', "serve the site under this path (default: the path of the site URL it was built for, read from <dir>/index.html)", parseBasePath)
+    .option(
+      '--base <path>',
+      'serve the site under this path (default: the path of the site URL it was built for, read from <dir>/index.html)',
+      parseBasePath,
+    )
     .addOption(openOption())
     .addOption(noOpenOption())
     .action(previewCommand);
@@ -138,7 +178,9 @@ interface ServeOptions {
 }
 
 /** `sitegen watch`: build, serve with live reload and rebuild on every save until Ctrl-C or SIGTERM. Writes the output folder. */
-async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: string; root: string }): Promise<void> {
+async function watchCommand(
+  options: ServeOptions & { out?: string; siteUrl?: string; root: string },
+): Promise<void> {
   // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
   const stopRequested = waitForStopSignal();
   const { watch } = await import('../dev/watch.ts');
@@ -160,8 +202,14 @@ async function watchCommand(options: ServeOptions & { out?: string; siteUrl?: st
     errorStyle: errorStyleFor(painterFor(process.stderr)),
   });
   const deployed = displayPath(path.join(project.root, 'dist'));
-  process.stdout.write(`[sitegen] dev output, drafts included: ${displayPath(outDir)}/ (\`sitegen build\` writes ${deployed}/ to deploy)\n`);
-  await printListening({ at: 'serving', everywhere: 'serving on every network interface' }, options, watcher);
+  process.stdout.write(
+    `[sitegen] dev output, drafts included: ${displayPath(outDir)}/ (\`sitegen build\` writes ${deployed}/ to deploy)\n`,
+  );
+  await printListening(
+    { at: 'serving', everywhere: 'serving on every network interface' },
+    options,
+    watcher,
+  );
   await stopRequested;
   await watcher.close();
   process.stdout.write('[sitegen] stopped\n');
@@ -179,7 +227,10 @@ function errorStyleFor(paint: Paint) {
 }
 
 /** `sitegen preview`: serve a built folder as a static host would until Ctrl-C or SIGTERM. Reads disk only. */
-async function previewCommand(dir: string | undefined, options: ServeOptions & { base?: string }): Promise<void> {
+async function previewCommand(
+  dir: string | undefined,
+  options: ServeOptions & { base?: string },
+): Promise<void> {
   const stopRequested = waitForStopSignal();
   const { startServer, describePortChoice } = await import('../dev/serve.ts');
   const { readBasePath } = await import('../output/output-base.ts');
@@ -187,13 +238,29 @@ async function previewCommand(dir: string | undefined, options: ServeOptions & {
   const { hasAnyPage } = await import('../host/static-host.ts');
   // A folder with no page would be a server that answers 404 to everything.
   if (!hasAnyPage(folder)) throw sitegenError(NoPages, { folder });
-  const { base, source } = options.base === undefined ? readBasePath(folder) : { base: options.base, source: '--base' };
+  const { base, source } =
+    options.base === undefined ? readBasePath(folder) : { base: options.base, source: '--base' };
   await warnIfReachable(options.host);
-  const server = await startServer({ dir: folder, host: options.host, port: options.port, isStrictPort: options.strictPort === true, allowedHosts: options.allowedHost, base });
+  const server = await startServer({
+    dir: folder,
+    host: options.host,
+    port: options.port,
+    isStrictPort: options.strictPort === true,
+    allowedHosts: options.allowedHost,
+    base,
+  });
   const portChoice = describePortChoice(options.port, server.port);
   if (portChoice) process.stdout.write(`[sitegen] ${portChoice}\n`);
   const note = base === '/' ? undefined : `base path ${base}, from ${source}`;
-  await printListening({ at: `previewing ${folder}/ at`, everywhere: `previewing ${folder}/ on every network interface` }, options, { port: server.port, base }, note);
+  await printListening(
+    {
+      at: `previewing ${folder}/ at`,
+      everywhere: `previewing ${folder}/ on every network interface`,
+    },
+    options,
+    { port: server.port, base },
+    note,
+  );
   await stopRequested;
   await server.close();
   process.stdout.write('[sitegen] stopped\n');
@@ -204,13 +271,23 @@ async function previewCommand(dir: string | undefined, options: ServeOptions & {
  * alone) it is followed by the Local URL and one Network URL per address of the machine, as
  * Vite prints them. Then opens the browser when --open asks for it.
  */
-async function printListening(lead: { at: string; everywhere: string }, options: ServeOptions, server: { port: number; base: string }, note?: string) {
+async function printListening(
+  lead: { at: string; everywhere: string },
+  options: ServeOptions,
+  server: { port: number; base: string },
+  note?: string,
+) {
   const { isWildcardHost, listeningUrls } = await import('../dev/serve.ts');
   const urls = listeningUrls(options.host, server.port, server.base);
   const stop = note ? `(${note}; Ctrl-C to stop)` : '(Ctrl-C to stop)';
   if (isWildcardHost(options.host)) {
-    const network = urls.network.length > 0 ? urls.network.map((url) => `  Network: ${url}\n`).join('') : '  Network: no address besides loopback was found\n';
-    process.stdout.write(`[sitegen] ${lead.everywhere} ${stop}\n  Local:   ${urls.local}\n${network}`);
+    const network =
+      urls.network.length > 0
+        ? urls.network.map((url) => `  Network: ${url}\n`).join('')
+        : '  Network: no address besides loopback was found\n';
+    process.stdout.write(
+      `[sitegen] ${lead.everywhere} ${stop}\n  Local:   ${urls.local}\n${network}`,
+    );
   } else {
     process.stdout.write(`[sitegen] ${lead.at} ${urls.local} ${stop}\n`);
   }
@@ -218,20 +295,36 @@ async function printListening(lead: { at: string; everywhere: string }, options:
 }
 
 /** `sitegen check`: reports a built folder; throws CheckFailed with every problem when there is one. Reads disk only. */
-async function checkCommand(dir: string | undefined, options: { budget: number; sizes?: boolean }, output: Output): Promise<void> {
+async function checkCommand(
+  dir: string | undefined,
+  options: { budget: number; sizes?: boolean },
+  output: Output,
+): Promise<void> {
   const { checkOutput } = await import('../check/check-output.ts');
   const target = dir ?? 'dist';
   const report = await checkOutput(target, { budgetBytes: options.budget * 1024 });
   reportCheck(output, report, target, { budgetKb: options.budget, showSizes: options.sizes });
   if (report.problems.length > 0) {
-    throw sitegenError(CheckFailed, { folder: target, count: report.problems.length }, { problems: report.problems });
+    throw sitegenError(
+      CheckFailed,
+      { folder: target, count: report.problems.length },
+      { problems: report.problems },
+    );
   }
 }
 
 /** `sitegen new article`: writes one new Markdown file from the template and says where. */
-async function newArticleCommand(slug: string, options: { brand: string; root: string }): Promise<void> {
+async function newArticleCommand(
+  slug: string,
+  options: { brand: string; root: string },
+): Promise<void> {
   const { newArticle, localDate } = await import('./new-article.ts');
-  const file = await newArticle({ root: path.resolve(options.root), slug, brand: options.brand, today: localDate() });
+  const file = await newArticle({
+    root: path.resolve(options.root),
+    slug,
+    brand: options.brand,
+    today: localDate(),
+  });
   process.stdout.write(
     `sitegen: created ${file} (draft: true). \`sitegen watch\` shows it marked DRAFT; \`sitegen build\` leaves it out until you delete the draft line.\n`,
   );
@@ -242,7 +335,17 @@ async function newArticleCommand(slug: string, options: { brand: string; root: s
  * Ctrl-C or SIGTERM it deletes the temporary folder and the lock and exits 130 or 143.
  * Writes the output folder; returns once the previous output is deleted.
  */
-async function buildCommand(options: { out?: string; siteUrl?: string; root: string; drafts?: boolean; cards: boolean; timings?: boolean }, output: Output): Promise<void> {
+async function buildCommand(
+  options: {
+    out?: string;
+    siteUrl?: string;
+    root: string;
+    drafts?: boolean;
+    cards: boolean;
+    timings?: boolean;
+  },
+  output: Output,
+): Promise<void> {
   const { createBuilder } = await import('../build/builder.ts');
   const { removeUnfinishedOutputSync } = await import('../output/write-output.ts');
   const project = resolveProject(options);
@@ -251,15 +354,25 @@ async function buildCommand(options: { out?: string; siteUrl?: string; root: str
   const interrupt = (signal: NodeJS.Signals) => {
     progress.clear();
     const isClean = removeUnfinishedOutputSync();
-    const leftovers = isClean ? 'no temporary folder is left' : 'the next build deletes what is left of the temporary folder';
-    process.stderr.write(`sitegen: build stopped by ${signal}; ${displayPath(project.outDir)}/ holds the last complete build, and ${leftovers}.\n`);
+    const leftovers = isClean
+      ? 'no temporary folder is left'
+      : 'the next build deletes what is left of the temporary folder';
+    process.stderr.write(
+      `sitegen: build stopped by ${signal}; ${displayPath(project.outDir)}/ holds the last complete build, and ${leftovers}.\n`,
+    );
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   const onWait = (line: string) => {
     if (!output.flags.quiet) process.stderr.write(`sitegen: ${line}\n`);
   };
-  const builder = await createBuilder({ ...project, drafts: options.drafts === true, cards: options.cards, onPage: progress.update, onWait });
+  const builder = await createBuilder({
+    ...project,
+    drafts: options.drafts === true,
+    cards: options.cards,
+    onPage: progress.update,
+    onWait,
+  });
   const result = await builder.build().finally(() => builder.dispose());
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
   progress.clear();
@@ -280,17 +393,26 @@ function resolveProject(options: { root: string; out?: string; siteUrl?: string 
     outDir: options.out ?? path.join(root, 'dist'),
     siteUrl: options.siteUrl ?? fromEnv,
     siteUrlOrigin: options.siteUrl !== undefined ? '--site-url' : 'SITE_URL',
-    cacheDir: process.env.SITEGEN_CACHE_DIR ? path.resolve(process.env.SITEGEN_CACHE_DIR) : undefined,
+    cacheDir: process.env.SITEGEN_CACHE_DIR
+      ? path.resolve(process.env.SITEGEN_CACHE_DIR)
+      : undefined,
   };
 }
 
 /** Where watch and preview listen: loopback unless told otherwise; --host alone means every interface. */
 function hostOption(): Option {
-  return new Option('--host [host]', 'address to bind; with no value, every interface').default('127.0.0.1').preset('0.0.0.0');
+  return new Option('--host [host]', 'address to bind; with no value, every interface')
+    .default('127.0.0.1')
+    .preset('0.0.0.0');
 }
 
 function portOption(): Option {
-  return new Option('-p, --port <port>', 'port to listen on; when busy, the next free one of the 10 after it').default(4321).argParser(parsePort);
+  return new Option(
+    '-p, --port <port>',
+    'port to listen on; when busy, the next free one of the 10 after it',
+  )
+    .default(4321)
+    .argParser(parsePort);
 }
 
 function strictPortOption(): Option {
@@ -309,13 +431,17 @@ function noOpenOption(): Option {
 
 /** --base for preview: a URL path such as /repo/ ("repo" and "/repo" mean the same). */
 function parseBasePath(value: string): string {
-  if (/[?#\\]|:\/\/|(^|\/)\.\.(\/|$)/.test(value)) throw new InvalidArgumentError('expected a URL path such as /repo/');
+  if (/[?#\\]|:\/\/|(^|\/)\.\.(\/|$)/.test(value))
+    throw new InvalidArgumentError('expected a URL path such as /repo/');
   return normalizeBase(value);
 }
 
 /** Repeatable: each --allowed-host adds one name the server answers in the Host header. */
 function allowedHostOption(): Option {
-  return new Option('--allowed-host <name>', 'also answer requests for this host name (repeatable; localhost and the --host address always work)')
+  return new Option(
+    '--allowed-host <name>',
+    'also answer requests for this host name (repeatable; localhost and the --host address always work)',
+  )
     .default([] as string[], 'none')
     .argParser((value: string, previous: string[]) => [...previous, value]);
 }
@@ -324,13 +450,16 @@ function allowedHostOption(): Option {
 async function warnIfReachable(host: string) {
   const { isLoopbackHost } = await import('../dev/serve.ts');
   if (!isLoopbackHost(host)) {
-    process.stderr.write(`[sitegen] warning: --host ${host} makes this server reachable from the network; anyone who can reach it can read every page, drafts included.\n`);
+    process.stderr.write(
+      `[sitegen] warning: --host ${host} makes this server reachable from the network; anyone who can reach it can read every page, drafts included.\n`,
+    );
   }
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('expected a port number from 0 to 65535');
   return port;
 }
 
@@ -354,14 +483,18 @@ function waitForStopSignal(): Promise<void> {
 function openBrowser(url: string) {
   if (!process.stdout.isTTY || process.env.CI) return;
   process.stdout.write(`[sitegen] opening ${url} in the browser\n`);
-  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const command =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   import('node:child_process').then(({ spawn }) => {
-    spawn(command, [url], { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
+    spawn(command, [url], { stdio: 'ignore', detached: true })
+      .on('error', () => {})
+      .unref();
   });
 }
 
 function parseKilobytes(value: string): number {
   const number = Number(value);
-  if (!(number > 0)) throw new InvalidArgumentError('expected a positive number of kilobytes, such as 30');
+  if (!(number > 0))
+    throw new InvalidArgumentError('expected a positive number of kilobytes, such as 30');
   return number;
 }

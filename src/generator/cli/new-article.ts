@@ -2,7 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSiteBundler } from '../site/bundle-site.ts';
 import { sitegenError } from '../errors/errors.ts';
-import { NewArticleExists, NewArticleSlugInvalid, NewArticleUnknownBrand } from '../errors/errors-data.ts';
+import {
+  NewArticleExists,
+  NewArticleSlugInvalid,
+  NewArticleUnknownBrand,
+} from '../errors/errors-data.ts';
 import { evaluateSite } from '../site/evaluate-site.ts';
 import { ARTICLE_DIR, SLUG } from '../content/article-files.ts';
 
@@ -13,7 +17,17 @@ import { ARTICLE_DIR, SLUG } from '../content/article-files.ts';
  * invalid slug, an unknown brand, and a file that exists (it never overwrites). Returns the
  * file's path relative to `root`.
  */
-export async function newArticle({ root, slug, brand, today }: { root: string; slug: string; brand: string; today: string }): Promise<string> {
+export async function newArticle({
+  root,
+  slug,
+  brand,
+  today,
+}: {
+  root: string;
+  slug: string;
+  brand: string;
+  today: string;
+}): Promise<string> {
   if (!SLUG.test(slug)) throw sitegenError(NewArticleSlugInvalid, { slug: JSON.stringify(slug) });
   const brands = await brandSlugs(root);
   if (!brands.includes(brand)) throw sitegenError(NewArticleUnknownBrand, { brand, brands });
@@ -23,7 +37,8 @@ export async function newArticle({ root, slug, brand, today }: { root: string; s
     // "wx": fails if the file exists, in the same system call that creates it.
     writeFileSync(path.join(root, file), articleTemplate(brand, today), { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw sitegenError(NewArticleExists, { file }, { file });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw sitegenError(NewArticleExists, { file }, { file });
     throw error;
   }
   return file;
@@ -34,7 +49,9 @@ async function brandSlugs(root: string): Promise<string[]> {
   const bundler = await createSiteBundler(root);
   try {
     const { content } = evaluateSite(await bundler.bundle(), root);
-    return Array.isArray(content.brands) ? content.brands.map((record) => record?.slug).filter((slug) => typeof slug === 'string') : [];
+    return Array.isArray(content.brands)
+      ? content.brands.map((record) => record?.slug).filter((slug) => typeof slug === 'string')
+      : [];
   } finally {
     await bundler.dispose();
   }

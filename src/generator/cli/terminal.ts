@@ -12,7 +12,10 @@ export type Paint = (styles: Style | Style[], text: string) => string;
  * TERM=dumb, else on exactly when the stream is a terminal. FORCE_COLOR wins over NO_COLOR,
  * as in Node and supports-color: it is the more specific request. Reads the environment only.
  */
-export function hasColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+export function hasColour(
+  stream: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
   const force = env.FORCE_COLOR;
   if (force) return force !== '0' && force !== 'false';
   if (env.NO_COLOR || env.TERM === 'dumb') return false;
@@ -24,7 +27,10 @@ export function hasColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = 
  * stream check turned off: Node 20's check differs between versions (and skips arrays of
  * styles), so hasColour() alone decides. Without styleText, text stays plain.
  */
-export function painterFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Paint {
+export function painterFor(
+  stream: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+): Paint {
   const styleText = typeof util.styleText === 'function' ? util.styleText : undefined;
   if (!styleText || !hasColour(stream, env)) return (_styles, text) => text;
   return (styles, text) => styleText(styles, text, { validateStream: false });

@@ -30,7 +30,9 @@ export function readArticleFiles(root: string): ArticleFiles {
   const problems: string[] = [];
   const names = listArticleFiles(root, problems);
   const files = names.map((file) => ({ file, text: readSourceFile(path.join(root, file)) }));
-  const hasBodies = files.some(({ text }) => typeof text === 'string' && /\S/.test(locateFrontMatter(text)?.body ?? ''));
+  const hasBodies = files.some(
+    ({ text }) => typeof text === 'string' && /\S/.test(locateFrontMatter(text)?.body ?? ''),
+  );
   return { files, problems, hasBodies };
 }
 
@@ -40,7 +42,9 @@ function listArticleFiles(root: string, problems: string[]): string[] {
   try {
     entries = readdirSync(path.join(root, ARTICLE_DIR), { withFileTypes: true });
   } catch {
-    problems.push(`${ARTICLE_DIR}/: the folder of the articles is missing or cannot be read; expected one {slug}.md file per article`);
+    problems.push(
+      `${ARTICLE_DIR}/: the folder of the articles is missing or cannot be read; expected one {slug}.md file per article`,
+    );
     return [];
   }
   const files: string[] = [];
@@ -49,10 +53,17 @@ function listArticleFiles(root: string, problems: string[]): string[] {
     // Editors' swap and backup files, .DS_Store, and the like.
     if (name.startsWith('.') || name.endsWith('~')) continue;
     if (name.endsWith('.md')) files.push(file);
-    else if (name.endsWith('.html')) problems.push(`${file}: article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`);
-    else problems.push(`${file}: is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`);
+    else if (name.endsWith('.html'))
+      problems.push(
+        `${file}: article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`,
+      );
+    else
+      problems.push(
+        `${file}: is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`,
+      );
   }
-  if (files.length === 0 && problems.length === 0) problems.push(`${ARTICLE_DIR}/: has no articles; expected at least one {slug}.md file`);
+  if (files.length === 0 && problems.length === 0)
+    problems.push(`${ARTICLE_DIR}/: has no articles; expected at least one {slug}.md file`);
   return files;
 }
 
@@ -66,7 +77,10 @@ export function locateFrontMatter(text: string): { yamlText: string; body: strin
   const rest = text.slice(opening[0].length);
   const closing = CLOSING.exec(rest);
   if (!closing) return undefined;
-  return { yamlText: rest.slice(0, closing.index), body: rest.slice(closing.index + closing[0].length).replace(/^\r?\n/, '') };
+  return {
+    yamlText: rest.slice(0, closing.index),
+    body: rest.slice(closing.index + closing[0].length).replace(/^\r?\n/, ''),
+  };
 }
 
 /** Orders text by code unit, the same on every machine and locale. Pure. */

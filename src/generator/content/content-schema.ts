@@ -13,9 +13,14 @@ const DATE = 'a date as YYYY-MM-DD, such as 2024-12-15';
 const BOOLEAN = 'true or false';
 const IMAGE = 'a PNG, JPEG or WebP file under src/content/, such as "images/bankroll.jpg"';
 
-const text = (expected = TEXT) => v.pipe(v.string(expected), v.check((value) => value.trim() !== '', expected));
+const text = (expected = TEXT) =>
+  v.pipe(
+    v.string(expected),
+    v.check((value) => value.trim() !== '', expected),
+  );
 const isoDate = v.pipe(v.string(DATE), v.check(isIsoDate, DATE));
-const wholeNumber = (expected: string, min: number) => v.pipe(v.number(expected), v.integer(expected), v.minValue(min, expected));
+const wholeNumber = (expected: string, min: number) =>
+  v.pipe(v.number(expected), v.integer(expected), v.minValue(min, expected));
 
 /** The front matter of src/content/articles/{slug}.md. The slug is the file name, never a key. */
 export const frontMatterSchema = v.object({
@@ -27,7 +32,10 @@ export const frontMatterSchema = v.object({
   updated: v.optional(isoDate),
   readTime: v.optional(wholeNumber('a whole number of minutes, such as 7', 1)),
   listed: v.optional(v.boolean(BOOLEAN), false),
-  order: v.optional(wholeNumber('a whole number such as 1 (lower comes first)', Number.MIN_SAFE_INTEGER), 0),
+  order: v.optional(
+    wholeNumber('a whole number such as 1 (lower comes first)', Number.MIN_SAFE_INTEGER),
+    0,
+  ),
   draft: v.optional(v.boolean(BOOLEAN), false),
   image: v.optional(text(IMAGE)),
   imageAlt: v.optional(text('non-empty text that says what the image shows')),
@@ -42,18 +50,37 @@ export const brandSchema = v.object({
   name: text(),
   slug: v.string('a slug'),
   description: text(),
-  rating: v.pipe(v.number('a number from 0 to 5'), v.minValue(0, 'a number from 0 to 5'), v.maxValue(5, 'a number from 0 to 5')),
-  color: v.pipe(v.string('a hex colour such as "#6d28d9"'), v.regex(COLOR, 'a hex colour such as "#6d28d9"')),
+  rating: v.pipe(
+    v.number('a number from 0 to 5'),
+    v.minValue(0, 'a number from 0 to 5'),
+    v.maxValue(5, 'a number from 0 to 5'),
+  ),
+  color: v.pipe(
+    v.string('a hex colour such as "#6d28d9"'),
+    v.regex(COLOR, 'a hex colour such as "#6d28d9"'),
+  ),
   colorName: text(),
-  features: v.pipe(v.array(text(), 'exactly four non-empty labels'), v.length(4, 'exactly four non-empty labels')),
-  established: v.pipe(v.string('a four-digit year such as "2020"'), v.regex(/^\d{4}$/, 'a four-digit year such as "2020"')),
-  url: v.pipe(v.string('an absolute http(s) URL'), v.check(isAbsoluteHttpUrl, 'an absolute http(s) URL')),
+  features: v.pipe(
+    v.array(text(), 'exactly four non-empty labels'),
+    v.length(4, 'exactly four non-empty labels'),
+  ),
+  established: v.pipe(
+    v.string('a four-digit year such as "2020"'),
+    v.regex(/^\d{4}$/, 'a four-digit year such as "2020"'),
+  ),
+  url: v.pipe(
+    v.string('an absolute http(s) URL'),
+    v.check(isAbsoluteHttpUrl, 'an absolute http(s) URL'),
+  ),
   keywords: text(),
 });
 
 /** The fields of src/content/site.ts the generator itself relies on. */
 export const siteSchema = v.object({
-  url: v.pipe(v.string('an absolute http(s) URL'), v.check(isAbsoluteHttpUrl, 'an absolute http(s) URL')),
+  url: v.pipe(
+    v.string('an absolute http(s) URL'),
+    v.check(isAbsoluteHttpUrl, 'an absolute http(s) URL'),
+  ),
   name: text(),
   description: text(),
   responsiblePlay: text(),
@@ -84,16 +111,25 @@ export function checkRecord<S extends v.ObjectSchema<v.ObjectEntries, undefined>
     if (byKey.has(key)) continue;
     const found = (value as Record<string, unknown>)[key];
     // A missing key's issue speaks of the key; what the field expects is its own schema's message.
-    const expected = found === undefined ? (v.safeParse(schema.entries[key], undefined).issues?.[0].message ?? issue.message) : issue.message;
+    const expected =
+      found === undefined
+        ? (v.safeParse(schema.entries[key], undefined).issues?.[0].message ?? issue.message)
+        : issue.message;
     byKey.set(key, { key, found, expected });
   }
-  if (byKey.size === 0) return { problems: [{ key: '', found: value, expected: result.issues[0].message }] };
+  if (byKey.size === 0)
+    return { problems: [{ key: '', found: value, expected: result.issues[0].message }] };
   const order = Object.keys(schema.entries);
-  return { problems: [...byKey.values()].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key)) };
+  return {
+    problems: [...byKey.values()].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key)),
+  };
 }
 
 /** The keys of `value` the schema does not know, each with the closest known key when one is near. Pure. */
-export function unknownKeys(schema: v.ObjectSchema<v.ObjectEntries, undefined>, value: object): { key: string; suggestion?: string }[] {
+export function unknownKeys(
+  schema: v.ObjectSchema<v.ObjectEntries, undefined>,
+  value: object,
+): { key: string; suggestion?: string }[] {
   const known = Object.keys(schema.entries);
   return Object.keys(value)
     .filter((key) => !known.includes(key))
@@ -120,20 +156,29 @@ export function closest(key: string, known: string[]): string | undefined {
 
 /** Levenshtein distance with transpositions counted as one edit (optimal string alignment). */
 function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...new Array<number>(b.length).fill(0),
+  ]);
   for (let j = 1; j <= b.length; j++) rows[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
     }
   }
   return rows[a.length][b.length];
 }
 
 /** File extensions an article image may have (lower case), by the format they name. */
-export const IMAGE_EXTENSIONS: Record<string, 'png' | 'jpeg' | 'webp'> = { '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.webp': 'webp' };
+export const IMAGE_EXTENSIONS: Record<string, 'png' | 'jpeg' | 'webp'> = {
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.webp': 'webp',
+};
 
 /**
  * What is wrong with an article image path as written (relative to src/content/), or
@@ -141,11 +186,15 @@ export const IMAGE_EXTENSIONS: Record<string, 'png' | 'jpeg' | 'webp'> = { '.png
  */
 export function imagePathProblem(value: string): string | undefined {
   const found = describeValue(value);
-  if (/^[\\/]|^[A-Za-z]:/.test(value) || /^[a-z][a-z0-9+.-]*:/i.test(value)) return `"image" is ${found}, an absolute path or URL; expected ${IMAGE}`;
-  if (value.includes('\\')) return `"image" is ${found}, with a backslash; expected ${IMAGE}, with "/" between folders`;
-  if (value.split('/').some((part) => part === '..')) return `"image" is ${found}, which leaves src/content/; expected ${IMAGE}`;
+  if (/^[\\/]|^[A-Za-z]:/.test(value) || /^[a-z][a-z0-9+.-]*:/i.test(value))
+    return `"image" is ${found}, an absolute path or URL; expected ${IMAGE}`;
+  if (value.includes('\\'))
+    return `"image" is ${found}, with a backslash; expected ${IMAGE}, with "/" between folders`;
+  if (value.split('/').some((part) => part === '..'))
+    return `"image" is ${found}, which leaves src/content/; expected ${IMAGE}`;
   const extension = /\.[^./]*$/.exec(value)?.[0].toLowerCase();
-  if (!extension || !(extension in IMAGE_EXTENSIONS)) return `"image" is ${found}; expected ${IMAGE} (.png, .jpg, .jpeg or .webp)`;
+  if (!extension || !(extension in IMAGE_EXTENSIONS))
+    return `"image" is ${found}; expected ${IMAGE} (.png, .jpg, .jpeg or .webp)`;
   return undefined;
 }
 

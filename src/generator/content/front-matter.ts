@@ -46,28 +46,58 @@ export function splitFrontMatter(text: string): SplitFile {
 
   const { isMap, isScalar, LineCounter, parseDocument } = requireFromSitegen('yaml') as typeof Yaml;
   const lines = new LineCounter();
-  const document = parseDocument(yamlText, { lineCounter: lines, prettyErrors: false, schema: 'core', uniqueKeys: true });
+  const document = parseDocument(yamlText, {
+    lineCounter: lines,
+    prettyErrors: false,
+    schema: 'core',
+    uniqueKeys: true,
+  });
   const at = (offset: number): Position => {
     const { line, col } = lines.linePos(offset);
     return { line: line + yamlLine - 1, column: col };
   };
   if (document.errors.length > 0) {
-    const problems = document.errors.map((error) => ({ at: at(error.pos[0]), message: `front matter is not valid YAML: ${firstLine(error.message)}${hintFor(error.code)}` }));
+    const problems = document.errors.map((error) => ({
+      at: at(error.pos[0]),
+      message: `front matter is not valid YAML: ${firstLine(error.message)}${hintFor(error.code)}`,
+    }));
     return { ...split, problems };
   }
   const contents = document.contents;
-  if (contents === null || (isScalar(contents) && contents.value === null)) return { ...split, data: {}, problems: [] };
+  if (contents === null || (isScalar(contents) && contents.value === null))
+    return { ...split, data: {}, problems: [] };
   if (!isMap(contents)) {
-    return { ...split, problems: [{ at: at(contents.range[0]), message: 'front matter must be "key: value" lines; found a list or a single value' }] };
+    return {
+      ...split,
+      problems: [
+        {
+          at: at(contents.range[0]),
+          message: 'front matter must be "key: value" lines; found a list or a single value',
+        },
+      ],
+    };
   }
   for (const pair of contents.items) {
-    if (isScalar(pair.key) && pair.key.range) keys.set(String(pair.key.value), at(pair.key.range[0]));
+    if (isScalar(pair.key) && pair.key.range)
+      keys.set(String(pair.key.value), at(pair.key.range[0]));
   }
   try {
     // maxAliasCount 0: no anchors and aliases, so a small file cannot expand into a huge value.
-    return { ...split, data: document.toJS({ maxAliasCount: 0 }) as Record<string, unknown>, problems: [] };
+    return {
+      ...split,
+      data: document.toJS({ maxAliasCount: 0 }) as Record<string, unknown>,
+      problems: [],
+    };
   } catch (error) {
-    return { ...split, problems: [{ at: at(contents.range[0]), message: `front matter cannot be read: ${firstLine(String((error as Error).message))}` }] };
+    return {
+      ...split,
+      problems: [
+        {
+          at: at(contents.range[0]),
+          message: `front matter cannot be read: ${firstLine(String((error as Error).message))}`,
+        },
+      ],
+    };
   }
 }
 
@@ -87,7 +117,10 @@ const PLAIN_TEXT = /^[A-Za-z\u00c0-\uffff(][^\t\u0000-\u001f\u007f]*$/;
  * package then reads. Its results equal the yaml package's (a property test holds it to
  * that). Pure.
  */
-export function readFlatYaml(yamlText: string, firstLine: number): { data: Record<string, unknown>; keys: Map<string, Position> } | undefined {
+export function readFlatYaml(
+  yamlText: string,
+  firstLine: number,
+): { data: Record<string, unknown>; keys: Map<string, Position> } | undefined {
   const data: Record<string, unknown> = {};
   const keys = new Map<string, Position>();
   const lines = yamlText.split('\n');
@@ -107,20 +140,24 @@ export function readFlatYaml(yamlText: string, firstLine: number): { data: Recor
 const NOT_FLAT = Symbol('not flat');
 
 function flatValue(text: string): unknown {
-  if (text === '' || text === '~' || text === 'null' || text === 'Null' || text === 'NULL') return null;
+  if (text === '' || text === '~' || text === 'null' || text === 'Null' || text === 'NULL')
+    return null;
   if (text === 'true' || text === 'True' || text === 'TRUE') return true;
   if (text === 'false' || text === 'False' || text === 'FALSE') return false;
   if (/^-?(?:0|[1-9][0-9]{0,14})$/.test(text)) return Number(text);
   if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) return text;
   if (text.startsWith('"')) return JSON_STRING.test(text) ? JSON.parse(text) : NOT_FLAT;
-  if (text.startsWith("'")) return SINGLE_QUOTED.test(text) ? text.slice(1, -1).replace(/''/g, "'") : NOT_FLAT;
-  if (!PLAIN_TEXT.test(text) || text.includes(': ') || text.includes(' #') || text.endsWith(':')) return NOT_FLAT;
+  if (text.startsWith("'"))
+    return SINGLE_QUOTED.test(text) ? text.slice(1, -1).replace(/''/g, "'") : NOT_FLAT;
+  if (!PLAIN_TEXT.test(text) || text.includes(': ') || text.includes(' #') || text.endsWith(':'))
+    return NOT_FLAT;
   return text;
 }
 
 /** What to do about the YAML mistakes authors make most. */
 function hintFor(code: string): string {
-  if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') return ' (a value that contains ": " must be in double quotes)';
+  if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY')
+    return ' (a value that contains ": " must be in double quotes)';
   if (code === 'TAB_AS_INDENT') return ' (indent with spaces)';
   if (code === 'DUPLICATE_KEY') return ' (each key once)';
   return '';

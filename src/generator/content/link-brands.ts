@@ -41,7 +41,8 @@ export function linkFirstMentions(html: string, targets: LinkTarget[]): string {
       let first: { index: number; length: number; entry: (typeof candidates)[number] } | undefined;
       for (const entry of candidates) {
         const match = entry.pattern.exec(rest);
-        if (match && (!first || match.index < first.index)) first = { index: match.index, length: match[0].length, entry };
+        if (match && (!first || match.index < first.index))
+          first = { index: match.index, length: match[0].length, entry };
       }
       if (!first) break;
       const mention = rest.slice(first.index, first.index + first.length);
@@ -67,7 +68,10 @@ function collectTextNodes(nodes: AnyNode[], into: Text[]) {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.type === 'text') into.push(node as Text);
-    else if ('children' in node && !('name' in node && SKIPPED_ELEMENTS.has((node as Element).name))) {
+    else if (
+      'children' in node &&
+      !('name' in node && SKIPPED_ELEMENTS.has((node as Element).name))
+    ) {
       const children = (node as Element).children;
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
@@ -77,4 +81,3 @@ function collectTextNodes(nodes: AnyNode[], into: Text[]) {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-

@@ -28,17 +28,38 @@ export interface LoadOptions {
  * checking both: every problem of every file in one SitegenError (ContentInvalid), so one
  * run shows them all. Drafts are left out unless `drafts`. Pure apart from the memo.
  */
-export function loadContent(siteContent: SiteContent, files: ArticleFiles, { drafts = false, render, memo, readSource }: LoadOptions = {}): LoadedContent {
+export function loadContent(
+  siteContent: SiteContent,
+  files: ArticleFiles,
+  { drafts = false, render, memo, readSource }: LoadOptions = {},
+): LoadedContent {
   const problems = validateContent(siteContent, readSource);
-  const brandSlugs = Array.isArray(siteContent.brands) ? siteContent.brands.map((brand) => brand?.slug).filter((slug) => typeof slug === 'string') : [];
+  const brandSlugs = Array.isArray(siteContent.brands)
+    ? siteContent.brands.map((brand) => brand?.slug).filter((slug) => typeof slug === 'string')
+    : [];
   const read = readArticles(files, brandSlugs, render, memo);
   problems.push(...read.problems);
   if (problems.length > 0) {
-    throw sitegenError(ContentInvalid, { count: problems.length }, { problems, file: problems[0].split(':')[0] });
+    throw sitegenError(
+      ContentInvalid,
+      { count: problems.length },
+      { problems, file: problems[0].split(':')[0] },
+    );
   }
-  if (drafts) return { content: { ...siteContent, articles: read.articles }, bodies: read.bodies, draftsLeftOut: [] };
-  const draftsLeftOut = read.articles.filter((article) => article.draft).map((article) => article.slug);
+  if (drafts)
+    return {
+      content: { ...siteContent, articles: read.articles },
+      bodies: read.bodies,
+      draftsLeftOut: [],
+    };
+  const draftsLeftOut = read.articles
+    .filter((article) => article.draft)
+    .map((article) => article.slug);
   const left = new Set(draftsLeftOut);
   const bodies = new Map([...read.bodies].filter(([slug]) => !left.has(slug)));
-  return { content: { ...siteContent, articles: read.articles.filter((article) => !article.draft) }, bodies, draftsLeftOut };
+  return {
+    content: { ...siteContent, articles: read.articles.filter((article) => !article.draft) },
+    bodies,
+    draftsLeftOut,
+  };
 }

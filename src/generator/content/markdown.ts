@@ -45,7 +45,12 @@ export function renderMarkdown(text: string): RenderedMarkdown {
     const first = tokens[start];
     for (let i = start; i < end; i++) adjust(tokens[i]);
     const piece = markdown.renderer.render(tokens.slice(start, end), markdown.options, env);
-    if (first.map) blocks.push({ htmlLine, map: first.map as [number, number], keepsLines: first.type === 'html_block' || first.type === 'paragraph_open' });
+    if (first.map)
+      blocks.push({
+        htmlLine,
+        map: first.map as [number, number],
+        keepsLines: first.type === 'html_block' || first.type === 'paragraph_open',
+      });
     html += piece;
     htmlLine += countNewlines(piece);
     start = end;
@@ -75,7 +80,8 @@ function adjust(token: Token) {
  * `sitegen check` require of outbound links. Relative links stay as they are.
  */
 function opensOutboundSafely(token: Token) {
-  if (token.type !== 'link_open' || !/^(https?:)?\/\//i.test(String(token.attrGet('href') ?? ''))) return;
+  if (token.type !== 'link_open' || !/^(https?:)?\/\//i.test(String(token.attrGet('href') ?? '')))
+    return;
   token.attrSet('target', '_blank');
   token.attrSet('rel', 'noopener noreferrer');
 }

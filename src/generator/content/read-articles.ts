@@ -1,12 +1,25 @@
 import path from 'node:path';
 import type { Article } from '../../content/types.ts';
-import { checkRecord, describeValue, type FrontMatter, frontMatterSchema, imagePathProblem, unknownKeys } from './content-schema.ts';
+import {
+  checkRecord,
+  describeValue,
+  type FrontMatter,
+  frontMatterSchema,
+  imagePathProblem,
+  unknownKeys,
+} from './content-schema.ts';
 import { printable } from '../errors/errors.ts';
 import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-files.ts';
 import { type Position, splitFrontMatter } from './front-matter.ts';
 import { checkArticleBody } from '../policy/html-policy.ts';
 import type { RenderedMarkdown } from './markdown.ts';
-import { ALLOWED_TEXT, describeCharacter, findRefusedCharacter, findRefusedStrings, hasRefusedCharacter } from '../policy/text-policy.ts';
+import {
+  ALLOWED_TEXT,
+  describeCharacter,
+  findRefusedCharacter,
+  findRefusedStrings,
+  hasRefusedCharacter,
+} from '../policy/text-policy.ts';
 
 /** Where article images are looked up: `image` is relative to it. */
 const CONTENT_DIR = path.posix.dirname(ARTICLE_DIR);
@@ -48,7 +61,12 @@ export type Render = (text: string) => RenderedMarkdown;
  * brands an article may name; `render` is required when `files.hasBodies`. Pure apart from
  * the memo it updates.
  */
-export function readArticles(files: ArticleFiles, brandSlugs: string[], render?: Render, memo?: ArticleMemo): ArticleSet {
+export function readArticles(
+  files: ArticleFiles,
+  brandSlugs: string[],
+  render?: Render,
+  memo?: ArticleMemo,
+): ArticleSet {
   const problems = [...files.problems];
   const articles: Article[] = [];
   const bodies = new Map<string, string>();
@@ -64,8 +82,15 @@ export function readArticles(files: ArticleFiles, brandSlugs: string[], render?:
     memo?.set(file, { text, result });
     const fileProblems = [...result.problems];
     const brand = result.brand;
-    if (brand && typeof brand.slug === 'string' && brand.slug.trim() !== '' && !brandSlugs.includes(brand.slug)) {
-      fileProblems.push(`${at(file, brand.at)}: brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`);
+    if (
+      brand &&
+      typeof brand.slug === 'string' &&
+      brand.slug.trim() !== '' &&
+      !brandSlugs.includes(brand.slug)
+    ) {
+      fileProblems.push(
+        `${at(file, brand.at)}: brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`,
+      );
     }
     problems.push(...fileProblems.sort(byLine));
     if (!result.article || fileProblems.length > 0) continue;
@@ -82,7 +107,12 @@ export function readArticles(files: ArticleFiles, brandSlugs: string[], render?:
  * runs readArticles, which reports it). The brand is not checked here: the caller only uses
  * a record equal to one that passed. Pure apart from the memo it updates.
  */
-export function rereadArticle(file: string, text: string, render: Render, memo?: ArticleMemo): { article: Article; html?: string } | undefined {
+export function rereadArticle(
+  file: string,
+  text: string,
+  render: Render,
+  memo?: ArticleMemo,
+): { article: Article; html?: string } | undefined {
   const kept = memo?.get(file);
   const result = kept && kept.text === text ? kept.result : readArticle(file, text, render);
   if (!result.article || result.problems.length > 0) return undefined;
@@ -95,9 +125,13 @@ export function rereadArticle(file: string, text: string, render: Render, memo?:
  * slug, so the order never depends on how the disk lists files. Pure.
  */
 export function compareArticles(a: Article, b: Article): number {
-  return a.order - b.order || compareText(b.publishedAt, a.publishedAt) || compareText(a.title, b.title) || compareText(a.slug, b.slug);
+  return (
+    a.order - b.order ||
+    compareText(b.publishedAt, a.publishedAt) ||
+    compareText(a.title, b.title) ||
+    compareText(a.slug, b.slug)
+  );
 }
-
 
 /** One file's article, body HTML and problems. Pure apart from `render`. */
 function readArticle(file: string, text: string, render: Render | undefined): FileResult {
@@ -106,27 +140,50 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
   const slug = path.basename(file, '.md');
   const problems: string[] = [];
   if (!SLUG.test(slug)) {
-    problems.push(`${file}: the file name is not a slug; name it with a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll.md" (it becomes the URL /artikel/{slug}/)`);
+    problems.push(
+      `${file}: the file name is not a slug; name it with a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll.md" (it becomes the URL /artikel/{slug}/)`,
+    );
   }
   const split = splitFrontMatter(text);
-  for (const { at: where, message } of split.problems) problems.push(`${at(file, where)}: ${message}`);
+  for (const { at: where, message } of split.problems)
+    problems.push(`${at(file, where)}: ${message}`);
   // The body is checked even when the front matter is broken: one run shows every problem.
-  const html = split.body.trim() === '' ? undefined : renderBody(file, split.body, split.bodyLine, render!, problems);
+  const html =
+    split.body.trim() === ''
+      ? undefined
+      : renderBody(file, split.body, split.bodyLine, render!, problems);
   if (!split.data) return { problems };
   const data = split.data;
   for (const { key, suggestion } of unknownKeys(frontMatterSchema, data)) {
-    const hint = suggestion ? `did you mean "${suggestion}"?` : `the keys are ${Object.keys(frontMatterSchema.entries).join(', ')}`;
-    problems.push(`${at(file, split.keys.get(key))}: unknown key ${JSON.stringify(printable(key))}; ${hint}`);
+    const hint = suggestion
+      ? `did you mean "${suggestion}"?`
+      : `the keys are ${Object.keys(frontMatterSchema.entries).join(', ')}`;
+    problems.push(
+      `${at(file, split.keys.get(key))}: unknown key ${JSON.stringify(printable(key))}; ${hint}`,
+    );
   }
-  problems.push(...refusedValueProblems(data).map(({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`));
+  problems.push(
+    ...refusedValueProblems(data).map(
+      ({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`,
+    ),
+  );
   const { output, problems: fieldProblems } = checkRecord(frontMatterSchema, data);
   for (const { key, found, expected } of fieldProblems) {
-    problems.push(`${at(file, split.keys.get(key))}: "${key}" is ${describeValue(found)}; expected ${expected}`);
+    problems.push(
+      `${at(file, split.keys.get(key))}: "${key}" is ${describeValue(found)}; expected ${expected}`,
+    );
   }
   if (output?.updated !== undefined && output.updated < output.date) {
-    problems.push(`${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`);
+    problems.push(
+      `${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`,
+    );
   }
-  if (output) problems.push(...imageProblems(output).map(({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`));
+  if (output)
+    problems.push(
+      ...imageProblems(output).map(
+        ({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`,
+      ),
+    );
   const brand = { slug: data.brand, at: split.keys.get('brand') };
   if (!output || problems.length > 0) return { problems, brand };
   const article: Article = {
@@ -138,11 +195,14 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
     publishedAt: output.date,
     ...(output.updated === undefined ? {} : { updatedAt: output.updated }),
     // Words are counted only when the front matter gives no read time.
-    readMinutes: output.readTime ?? Math.max(1, Math.ceil(countWords(html ?? '') / WORDS_PER_MINUTE)),
+    readMinutes:
+      output.readTime ?? Math.max(1, Math.ceil(countWords(html ?? '') / WORDS_PER_MINUTE)),
     listed: output.listed,
     order: output.order,
     draft: output.draft,
-    ...(output.image === undefined ? {} : { image: articleImage(output.image, output.imageAlt!, split.keys.get('image')) }),
+    ...(output.image === undefined
+      ? {}
+      : { image: articleImage(output.image, output.imageAlt!, split.keys.get('image')) }),
     source: file,
   };
   return { article, html, problems, brand };
@@ -158,9 +218,17 @@ function imageProblems(output: FrontMatter): { key: string; message: string }[] 
   if (output.image !== undefined) {
     const problem = imagePathProblem(output.image);
     if (problem) problems.push({ key: 'image', message: problem });
-    if (output.imageAlt === undefined) problems.push({ key: 'image', message: '"imageAlt" is required when "image" is set; expected non-empty text that says what the image shows' });
+    if (output.imageAlt === undefined)
+      problems.push({
+        key: 'image',
+        message:
+          '"imageAlt" is required when "image" is set; expected non-empty text that says what the image shows',
+      });
   } else if (output.imageAlt !== undefined) {
-    problems.push({ key: 'imageAlt', message: '"imageAlt" is set but "image" is not; expected "image" too, or no "imageAlt"' });
+    problems.push({
+      key: 'imageAlt',
+      message: '"imageAlt" is set but "image" is not; expected "image" too, or no "imageAlt"',
+    });
   }
   return problems;
 }
@@ -178,12 +246,27 @@ function refusedValueProblems(data: Record<string, unknown>): { key: string; mes
 }
 
 /** The article's image: its root-relative file and alt text, and where the front matter names it (for messages). Pure. */
-function articleImage(image: string, alt: string, where: Position | undefined): NonNullable<Article['image']> {
-  return { source: path.posix.join(CONTENT_DIR, image), alt, line: where?.line ?? 1, column: where?.column ?? 1 };
+function articleImage(
+  image: string,
+  alt: string,
+  where: Position | undefined,
+): NonNullable<Article['image']> {
+  return {
+    source: path.posix.join(CONTENT_DIR, image),
+    alt,
+    line: where?.line ?? 1,
+    column: where?.column ?? 1,
+  };
 }
 
 /** Renders a body and checks it against the HTML policy; problems name the file line. Returns the HTML. */
-function renderBody(file: string, markdown: string, bodyLine: number, render: Render, problems: string[]): string {
+function renderBody(
+  file: string,
+  markdown: string,
+  bodyLine: number,
+  render: Render,
+  problems: string[],
+): string {
   const rendered = render(markdown);
   for (const problem of checkArticleBody(rendered.html, { refuseImages: true })) {
     const match = /^line (\d+): ([\s\S]*)$/.exec(problem);
@@ -230,7 +313,11 @@ function checkText(text: string): string[] {
 
 /** Orders one file's "file:line:column: message" problems by line, then column; stable otherwise. */
 function byLine(a: string, b: string): number {
-  const where = (problem: string) => /^[^:]*:(\d+)(?::(\d+))?:/.exec(problem)?.slice(1).map((n) => Number(n ?? 0)) ?? [0, 0];
+  const where = (problem: string) =>
+    /^[^:]*:(\d+)(?::(\d+))?:/
+      .exec(problem)
+      ?.slice(1)
+      .map((n) => Number(n ?? 0)) ?? [0, 0];
   const [lineA, columnA] = where(a);
   const [lineB, columnB] = where(b);
   return lineA - lineB || columnA - columnB;

@@ -37,15 +37,22 @@ export function readSourceFile(file: string): SourceFile {
  * promises (81 ms against 821 ms for 10,000 bodies).
  */
 export function readSourceBytes(file: string, what: string): Buffer | null | { problem: string } {
-  const symlink = { problem: `is a symbolic link; ${what} must be a regular file (a link could publish any file the build can read)` };
-  const irregular = { problem: `is not a regular file (a directory, pipe, socket or device); ${what} must be a regular file` };
+  const symlink = {
+    problem: `is a symbolic link; ${what} must be a regular file (a link could publish any file the build can read)`,
+  };
+  const irregular = {
+    problem: `is not a regular file (a directory, pipe, socket or device); ${what} must be a regular file`,
+  };
   const info = lstatSync(file, { throwIfNoEntry: false });
   if (!info) return null;
   if (info.isSymbolicLink()) return symlink;
   if (!info.isFile()) return irregular;
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(
+      file,
+      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    );
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ELOOP' ? symlink : null;
   }

@@ -1,15 +1,25 @@
 import type { Brand, SeoCopy, SiteContent } from '../../content/types.ts';
 import { SLUG } from './article-files.ts';
-import { brandSchema, checkRecord, describeValue, siteSchema, unknownKeys } from './content-schema.ts';
+import {
+  brandSchema,
+  checkRecord,
+  describeValue,
+  siteSchema,
+  unknownKeys,
+} from './content-schema.ts';
 import { printable } from '../errors/errors.ts';
-import { ALLOWED_TEXT, describeCharacter, findRefusedStrings, locateInSource } from '../policy/text-policy.ts';
+import {
+  ALLOWED_TEXT,
+  describeCharacter,
+  findRefusedStrings,
+  locateInSource,
+} from '../policy/text-policy.ts';
 
 /** Where each part of the configuration is defined, for error messages. */
 const CONTENT_FILES = {
   site: 'src/content/site.ts',
   brands: 'src/content/brands.ts',
 } as const;
-
 
 /**
  * Every rule the TypeScript configuration (site, brands, page copy) must meet, checked at
@@ -22,17 +32,28 @@ export function validateContent(content: SiteContent, readSource?: ReadSource): 
   const refused = refusedStringProblems(content, readSource);
   const site = checkRecord(siteSchema, content.site ?? {});
   for (const { key, found, expected } of site.problems) {
-    problems.push(`${CONTENT_FILES.site}: site: "${key}" is ${describeValue(found)}; expected ${expected}`);
+    problems.push(
+      `${CONTENT_FILES.site}: site: "${key}" is ${describeValue(found)}; expected ${expected}`,
+    );
   }
   checkSeoCopy(content.seo, problems);
-  checkCollection(content.brands, 'brand', CONTENT_FILES.brands, problems, (brand: Brand, where) => {
-    for (const { key, suggestion } of unknownKeys(brandSchema, brand ?? {})) {
-      problems.push(`${where}: unknown key ${JSON.stringify(key)}${suggestion ? `; did you mean "${suggestion}"?` : ''}`);
-    }
-    for (const { key, found, expected } of checkRecord(brandSchema, brand).problems) {
-      if (key !== 'slug') problems.push(`${where}: "${key}" is ${describeValue(found)}; expected ${expected}`);
-    }
-  });
+  checkCollection(
+    content.brands,
+    'brand',
+    CONTENT_FILES.brands,
+    problems,
+    (brand: Brand, where) => {
+      for (const { key, suggestion } of unknownKeys(brandSchema, brand ?? {})) {
+        problems.push(
+          `${where}: unknown key ${JSON.stringify(key)}${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+        );
+      }
+      for (const { key, found, expected } of checkRecord(brandSchema, brand).problems) {
+        if (key !== 'slug')
+          problems.push(`${where}: "${key}" is ${describeValue(found)}; expected ${expected}`);
+      }
+    },
+  );
   return [...problems, ...refused];
 }
 
@@ -49,7 +70,10 @@ function refusedStringProblems(content: SiteContent, readSource?: ReadSource): s
     { file: CONTENT_FILES.site, record: 'site', value: content.site },
     ...(Array.isArray(content.brands) ? content.brands : []).map((brand, index) => ({
       file: CONTENT_FILES.brands,
-      record: typeof brand?.slug === 'string' && brand.slug ? `brand "${printable(brand.slug)}"` : `brand ${index + 1}`,
+      record:
+        typeof brand?.slug === 'string' && brand.slug
+          ? `brand "${printable(brand.slug)}"`
+          : `brand ${index + 1}`,
       value: brand,
     })),
   ];
@@ -66,14 +90,23 @@ function refusedStringProblems(content: SiteContent, readSource?: ReadSource): s
   );
 }
 
-const SEO_PAGE_KINDS = ['home', 'articleList', 'article', 'missingArticle', 'brand', 'contact'] as const;
+const SEO_PAGE_KINDS = [
+  'home',
+  'articleList',
+  'article',
+  'missingArticle',
+  'brand',
+  'contact',
+] as const;
 const SEO_NOT_FOUND_KINDS = ['generic', 'brand', 'article'] as const;
 
 /** The page titles and descriptions: one function per page kind, exported from src/content/seo.ts. */
 function checkSeoCopy(seo: Partial<SeoCopy> | undefined, problems: string[]) {
   const missing = [
     ...SEO_PAGE_KINDS.filter((kind) => typeof seo?.[kind] !== 'function'),
-    ...SEO_NOT_FOUND_KINDS.filter((kind) => typeof seo?.notFound?.[kind] !== 'function').map((kind) => `notFound.${kind}`),
+    ...SEO_NOT_FOUND_KINDS.filter((kind) => typeof seo?.notFound?.[kind] !== 'function').map(
+      (kind) => `notFound.${kind}`,
+    ),
   ];
   if (!seo || missing.length > 0) {
     problems.push(
@@ -97,14 +130,26 @@ function checkCollection<T extends { slug: string }>(
   const seen = new Map<string, number>();
   records.forEach((record, index) => {
     const slug = record?.slug;
-    const where = typeof slug === 'string' && slug ? `${file}: ${kind} "${slug}"` : `${file}: ${kind} ${index + 1}`;
+    const where =
+      typeof slug === 'string' && slug
+        ? `${file}: ${kind} "${slug}"`
+        : `${file}: ${kind} ${index + 1}`;
     if (typeof slug !== 'string' || slug === '') {
-      problems.push(`${where}: "slug" is ${describeValue(slug)}; every ${kind} needs a unique slug because it becomes part of its URL`);
+      problems.push(
+        `${where}: "slug" is ${describeValue(slug)}; every ${kind} needs a unique slug because it becomes part of its URL`,
+      );
     } else if (!SLUG.test(slug)) {
-      const why = slug.includes('/') || slug.includes('.') ? ' (a slug is one URL segment, never a path)' : '';
-      problems.push(`${where}: "slug" has characters outside a-z, 0-9 and '-'${why}; expected something like "loyal4d-strategi-bankroll"`);
+      const why =
+        slug.includes('/') || slug.includes('.')
+          ? ' (a slug is one URL segment, never a path)'
+          : '';
+      problems.push(
+        `${where}: "slug" has characters outside a-z, 0-9 and '-'${why}; expected something like "loyal4d-strategi-bankroll"`,
+      );
     } else if (seen.has(slug)) {
-      problems.push(`${where}: "slug" duplicates ${kind} ${seen.get(slug)! + 1}; slugs must be unique`);
+      problems.push(
+        `${where}: "slug" duplicates ${kind} ${seen.get(slug)! + 1}; slugs must be unique`,
+      );
     } else {
       seen.set(slug, index);
     }

@@ -47,14 +47,22 @@ const CONTEXT_LINES = 2;
  * The lines of `text` around 1-based `line` (`context` before and after, fewer at the start
  * and end of the file), or undefined when the file has no such line. Pure.
  */
-export function buildCodeFrame(file: string, text: string, line: number, column?: number, context = CONTEXT_LINES): CodeFrame | undefined {
+export function buildCodeFrame(
+  file: string,
+  text: string,
+  line: number,
+  column?: number,
+  context = CONTEXT_LINES,
+): CodeFrame | undefined {
   const lines = text.split(/\r?\n/);
   // A final line break ends the last line; it does not start an empty one.
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   if (!Number.isInteger(line) || line < 1 || line > lines.length) return undefined;
   const first = Math.max(1, line - context);
   const last = Math.min(lines.length, line + context);
-  const shown = lines.slice(first - 1, last).map((lineText, index) => ({ number: first + index, text: lineText }));
+  const shown = lines
+    .slice(first - 1, last)
+    .map((lineText, index) => ({ number: first + index, text: lineText }));
   const hasColumn = column !== undefined && Number.isInteger(column) && column >= 1;
   return { file, line, ...(hasColumn ? { column } : {}), lines: shown };
 }
@@ -71,7 +79,10 @@ function frameRows(frame: CodeFrame): FrameRow[] {
   for (const { number, text } of frame.lines) {
     const isErrorLine = number === frame.line;
     const gutter = `${isErrorLine ? '>' : ' '} ${String(number).padStart(width)} |`;
-    rows.push({ kind: isErrorLine ? 'error-line' : 'context', text: `${gutter} ${printable(text)}`.trimEnd() });
+    rows.push({
+      kind: isErrorLine ? 'error-line' : 'context',
+      text: `${gutter} ${printable(text)}`.trimEnd(),
+    });
     if (isErrorLine && frame.column !== undefined) {
       const before = printable(text.slice(0, frame.column - 1)).replace(/[^\t]/g, ' ');
       rows.push({ kind: 'caret', text: `  ${' '.repeat(width)} | ${before}^` });
@@ -82,7 +93,9 @@ function frameRows(frame: CodeFrame): FrameRow[] {
 
 /** "file:line:column" of a frame, printable. */
 function frameLocation(frame: CodeFrame): string {
-  return printable(`${frame.file}:${frame.line}${frame.column !== undefined ? `:${frame.column}` : ''}`);
+  return printable(
+    `${frame.file}:${frame.line}${frame.column !== undefined ? `:${frame.column}` : ''}`,
+  );
 }
 
 /** "file:line" of the error, printable; empty when it names no file. */
@@ -116,7 +129,13 @@ export interface ScreenStyle {
   context(text: string): string;
 }
 
-const PLAIN: ScreenStyle = { title: same, location: same, errorLine: same, caret: same, context: same };
+const PLAIN: ScreenStyle = {
+  title: same,
+  location: same,
+  errorLine: same,
+  caret: same,
+  context: same,
+};
 
 function same(text: string): string {
   return text;
@@ -128,7 +147,10 @@ function same(text: string): string {
  */
 export function errorScreenText(screen: ErrorScreen, style: ScreenStyle = PLAIN): string {
   const where = errorLocation(screen);
-  const parts = [`${style.title('Unexpected Application Error!')}${where ? ` (${style.location(where)})` : ''}`, screen.message];
+  const parts = [
+    `${style.title('Unexpected Application Error!')}${where ? ` (${style.location(where)})` : ''}`,
+    screen.message,
+  ];
   if (screen.frame) {
     const paint = { 'error-line': style.errorLine, caret: style.caret, context: style.context };
     const rows = frameRows(screen.frame).map((row) => paint[row.kind](row.text));
@@ -184,10 +206,12 @@ pre { margin: 0; padding: 1rem; overflow-x: auto; border-radius: 6px; }
 export function toErrorScreen(caught: unknown, root: string): ErrorScreen {
   const error = caught instanceof SitegenError ? caught : undefined;
   // An unexpected error keeps its stack; it repeats the message, so it is made printable too.
-  const message = describeError(caught) + (error ? '' : `\n${printable((caught as Error)?.stack ?? '')}`);
+  const message =
+    describeError(caught) + (error ? '' : `\n${printable((caught as Error)?.stack ?? '')}`);
   const at = error ? errorPosition(error) : undefined;
   const text = at ? readProjectFile(root, at.file) : undefined;
-  const frame = at && text !== undefined ? buildCodeFrame(at.file, text, at.line, at.column) : undefined;
+  const frame =
+    at && text !== undefined ? buildCodeFrame(at.file, text, at.line, at.column) : undefined;
   return { message, file: error?.file, line: error?.line, ...(frame ? { frame } : {}) };
 }
 
@@ -195,11 +219,23 @@ export function toErrorScreen(caught: unknown, root: string): ErrorScreen {
  * Where the frame points: the error's own file and line, or for a list of problems
  * (content), the first problem that starts with "file:line:" or "file:line:column:". Pure.
  */
-export function errorPosition(error: SitegenError): { file: string; line: number; column?: number } | undefined {
-  if (error.file && error.line) return { file: error.file, line: error.line, ...(error.column ? { column: error.column } : {}) };
+export function errorPosition(
+  error: SitegenError,
+): { file: string; line: number; column?: number } | undefined {
+  if (error.file && error.line)
+    return {
+      file: error.file,
+      line: error.line,
+      ...(error.column ? { column: error.column } : {}),
+    };
   for (const problem of error.problems) {
     const match = /^([^:\n]+):(\d+):(?:(\d+):)? /.exec(problem);
-    if (match) return { file: match[1], line: Number(match[2]), ...(match[3] ? { column: Number(match[3]) } : {}) };
+    if (match)
+      return {
+        file: match[1],
+        line: Number(match[2]),
+        ...(match[3] ? { column: Number(match[3]) } : {}),
+      };
   }
   return undefined;
 }
@@ -212,7 +248,8 @@ function readProjectFile(root: string, file: string): string | undefined {
     // The folder is resolved too: a linked folder inside the project could point anywhere.
     const folder = realpathSync(path.dirname(full));
     const isInside = (dir: string) => dir === realRoot || dir.startsWith(realRoot + path.sep);
-    if (path.isAbsolute(file) || !isInside(path.dirname(full)) || !isInside(folder)) return undefined;
+    if (path.isAbsolute(file) || !isInside(path.dirname(full)) || !isInside(folder))
+      return undefined;
     const text = readSourceFile(path.join(folder, path.basename(full)));
     return typeof text === 'string' ? text : undefined;
   } catch {

@@ -72,7 +72,11 @@ export interface LiveReload {
    */
   tag(pageUrl?: string): string;
   /** Answers the event stream and the reload script; false for any other path. */
-  answer(request: IncomingMessage, response: ServerResponse, send: (body: string, contentType: string) => void): boolean;
+  answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    send: (body: string, contentType: string) => void,
+  ): boolean;
   /** Starts the next revision and sends `update` to every open page. */
   publish(update: LiveUpdate): void;
   /** Ends every open event stream. */
@@ -97,11 +101,21 @@ export function createLiveReload(): LiveReload {
         return true;
       }
       if (url.pathname !== EVENTS_PATH) return false;
-      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      response.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
+      });
       response.write(': connected\n\n');
-      const known = lastEventIdOf(request) ?? `${url.searchParams.get('session')}.${url.searchParams.get('revision')}`;
+      const known =
+        lastEventIdOf(request) ??
+        `${url.searchParams.get('session')}.${url.searchParams.get('revision')}`;
       // A page that missed a rebuild (or comes from an earlier session) is out of date.
-      response.write(known === eventId() ? formatEvent(eventId(), 'ready', {}) : formatEvent(eventId(), 'reload', { reason: 'stale' }));
+      response.write(
+        known === eventId()
+          ? formatEvent(eventId(), 'ready', {})
+          : formatEvent(eventId(), 'reload', { reason: 'stale' }),
+      );
       clients.add(response);
       request.on('close', () => clients.delete(response));
       return true;

@@ -30,16 +30,30 @@ const PAGE_OUTPUT = /\.html$/;
  * - Only content changed: the pages whose HTML was written or removed reload.
  * - Anything else (templates, src/client, a mix): every page reloads.
  */
-export function planLiveUpdate(changed: string[], output: { writtenFiles: string[]; removed: string[] }, base: string): LiveUpdate {
-  if (output.writtenFiles.length === 0 && output.removed.length === 0) return { kind: 'pages', urls: [] };
+export function planLiveUpdate(
+  changed: string[],
+  output: { writtenFiles: string[]; removed: string[] },
+  base: string,
+): LiveUpdate {
+  if (output.writtenFiles.length === 0 && output.removed.length === 0)
+    return { kind: 'pages', urls: [] };
   if (changed.length > 0 && changed.every((file) => STYLE_SOURCE.test(file))) {
-    const isStyleOnly = output.writtenFiles.every((file) => STYLESHEET_OUTPUT.test(file) || PAGE_OUTPUT.test(file));
-    const stylesheets = output.writtenFiles.filter((file) => STYLESHEET_OUTPUT.test(file)).map((file) => urlOfOutputFile(file, base));
+    const isStyleOnly = output.writtenFiles.every(
+      (file) => STYLESHEET_OUTPUT.test(file) || PAGE_OUTPUT.test(file),
+    );
+    const stylesheets = output.writtenFiles
+      .filter((file) => STYLESHEET_OUTPUT.test(file))
+      .map((file) => urlOfOutputFile(file, base));
     return isStyleOnly ? { kind: 'css', stylesheets } : { kind: 'reload' };
   }
   if (changed.length > 0 && changed.every((file) => CONTENT_SOURCE.test(file))) {
-    const pages = [...output.writtenFiles, ...output.removed].filter((file) => PAGE_OUTPUT.test(file));
-    return { kind: 'pages', urls: [...new Set(pages.map((file) => urlOfOutputFile(file, base)))].sort() };
+    const pages = [...output.writtenFiles, ...output.removed].filter((file) =>
+      PAGE_OUTPUT.test(file),
+    );
+    return {
+      kind: 'pages',
+      urls: [...new Set(pages.map((file) => urlOfOutputFile(file, base)))].sort(),
+    };
   }
   return { kind: 'reload' };
 }

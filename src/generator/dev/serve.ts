@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import os from 'node:os';
 import path from 'node:path';
 import sirv from 'sirv';
-import { ERROR_SCREEN_CSS, ERROR_STYLESHEET_PATH, renderErrorScreen, type ErrorScreen } from './error-screen.ts';
+import {
+  ERROR_SCREEN_CSS,
+  ERROR_STYLESHEET_PATH,
+  renderErrorScreen,
+  type ErrorScreen,
+} from './error-screen.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { HostNotFound, ListenFailed, NoFreePort, PortInUse } from '../errors/errors-data.ts';
 import { SECURITY_HEADERS } from '../policy/html-policy.ts';
@@ -108,7 +113,10 @@ export async function startServer(options: ServerOptions): Promise<SiteServer> {
  * MORE_PORTS after it, and returns the port; with isStrictPort a busy port is an error.
  * Any other failure is one line that says why.
  */
-async function listenOnFreePort(server: Server, { host, port, isStrictPort }: ServerOptions): Promise<number> {
+async function listenOnFreePort(
+  server: Server,
+  { host, port, isStrictPort }: ServerOptions,
+): Promise<number> {
   const last = isStrictPort || port === 0 ? port : Math.min(port + MORE_PORTS, 65535);
   for (let candidate = port; ; candidate++) {
     const error = await listen(server, host, candidate);
@@ -119,12 +127,19 @@ async function listenOnFreePort(server: Server, { host, port, isStrictPort }: Se
         ? sitegenError(HostNotFound, { host, reason }, { cause: error })
         : sitegenError(ListenFailed, { host, port: candidate, reason }, { cause: error });
     }
-    if (candidate >= last) throw isStrictPort ? sitegenError(PortInUse, { host, port }) : sitegenError(NoFreePort, { host, first: port, last });
+    if (candidate >= last)
+      throw isStrictPort
+        ? sitegenError(PortInUse, { host, port })
+        : sitegenError(NoFreePort, { host, first: port, last });
   }
 }
 
 /** Listens on host:port; resolves with the error when that failed (the server may listen again then). */
-function listen(server: Server, host: string, port: number): Promise<NodeJS.ErrnoException | undefined> {
+function listen(
+  server: Server,
+  host: string,
+  port: number,
+): Promise<NodeJS.ErrnoException | undefined> {
   return new Promise((resolve) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
@@ -141,7 +156,9 @@ function listen(server: Server, host: string, port: number): Promise<NodeJS.Errn
 
 /** The line watch and preview print when the port was busy and they took another; undefined when they did not. */
 export function describePortChoice(requested: number, chosen: number): string | undefined {
-  return requested === 0 || requested === chosen ? undefined : `port ${requested} is in use; using ${chosen}`;
+  return requested === 0 || requested === chosen
+    ? undefined
+    : `port ${requested} is in use; using ${chosen}`;
 }
 
 /**
@@ -164,9 +181,15 @@ function guarded(options: ServerOptions, liveReload: LiveReload | undefined): Ha
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    if (liveReload?.answer(request, response, (body, type) => send(response, request, 200, type, body))) return;
+    if (
+      liveReload?.answer(request, response, (body, type) =>
+        send(response, request, 200, type, body),
+      )
+    )
+      return;
     // The error screen's stylesheet: an external file, so the screen passes the site's CSP.
-    if (liveReload && (request.url ?? '').split('?')[0] === ERROR_STYLESHEET_PATH) return send(response, request, 200, TEXT_TYPES['.css'], ERROR_SCREEN_CSS);
+    if (liveReload && (request.url ?? '').split('?')[0] === ERROR_STYLESHEET_PATH)
+      return send(response, request, 200, TEXT_TYPES['.css'], ERROR_SCREEN_CSS);
     await serveSite(request, response);
   };
 }
@@ -175,17 +198,30 @@ function guarded(options: ServerOptions, liveReload: LiveReload | undefined): Ha
 function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined): Handler {
   const root = hostRoot(options.dir);
   const sendBytes = bytesSender(root);
-  const baseOf = typeof options.base === 'function' ? options.base : () => (options.base as string | undefined) ?? '/';
+  const baseOf =
+    typeof options.base === 'function'
+      ? options.base
+      : () => (options.base as string | undefined) ?? '/';
   // The reload hook is added by the server as pages go out: files on disk never carry it.
   const injectReload = (html: string, file?: string) => {
     if (!liveReload) return html;
-    const tag = liveReload.tag(file === undefined ? undefined : urlOfOutputFile(path.relative(root, file), baseOf()));
+    const tag = liveReload.tag(
+      file === undefined ? undefined : urlOfOutputFile(path.relative(root, file), baseOf()),
+    );
     return html.includes('</head>') ? html.replace('</head>', () => `${tag}</head>`) : html + tag;
   };
   return async (request, response) => {
     const answer = answerRequest(root, request.url ?? '/', { base: baseOf() });
     if (answer.status === 400 || answer.status === 403) {
-      return send(response, request, answer.status, TEXT, answer.status === 400 ? 'Bad request: the path is not valid percent-encoding.\n' : 'Forbidden.\n');
+      return send(
+        response,
+        request,
+        answer.status,
+        TEXT,
+        answer.status === 400
+          ? 'Bad request: the path is not valid percent-encoding.\n'
+          : 'Forbidden.\n',
+      );
     }
     if (answer.status === 301) {
       response.writeHead(301, { ...COMMON_HEADERS, Location: answer.location }).end();
@@ -197,7 +233,13 @@ function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined)
     }
     if (answer.file === undefined) return send(response, request, 404, TEXT, 'Not found.\n');
     if (isHtml(answer.file)) {
-      return send(response, request, answer.status, HTML, injectReload(await readFile(answer.file, 'utf8'), answer.file));
+      return send(
+        response,
+        request,
+        answer.status,
+        HTML,
+        injectReload(await readFile(answer.file, 'utf8'), answer.file),
+      );
     }
     sendBytes(request, response, answer.file);
   };
@@ -208,7 +250,9 @@ function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined)
  * sirv is pointed at exactly that file, so its own path lookup decides nothing. The
  * security headers are set first, so a 304 carries them too.
  */
-function bytesSender(root: string): (request: IncomingMessage, response: ServerResponse, file: string) => void {
+function bytesSender(
+  root: string,
+): (request: IncomingMessage, response: ServerResponse, file: string) => void {
   const statics = sirv(root, {
     dev: true,
     etag: true,
@@ -253,7 +297,9 @@ function allowedHostNames(listenHost: string, extra: string[]): Set<string> {
  * optional port: "localhost:80@evil.com" or "a, b" are refused, not read as "localhost").
  */
 function hostNameOf(header: string | undefined): string | undefined {
-  return /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/.exec(header?.trim().toLowerCase() ?? '')?.[1];
+  return /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/.exec(
+    header?.trim().toLowerCase() ?? '',
+  )?.[1];
 }
 
 /** An IPv6 address in brackets, as it appears in a Host header; names and IPv4 as they are, lowercase. */
@@ -263,7 +309,8 @@ function bracketed(host: string): string {
 }
 
 function refusedHostMessage(hostName: string | undefined): string {
-  if (hostName === undefined) return 'Blocked request: it has no Host header. The sitegen server answers only requests that name it.\n';
+  if (hostName === undefined)
+    return 'Blocked request: it has no Host header. The sitegen server answers only requests that name it.\n';
   // Header values cannot hold line breaks; quote the rest as it is.
   return `Blocked request: the host "${hostName}" is not allowed. The sitegen server answers only localhost, 127.0.0.1, [::1] and the address it listens on.\nTo allow this host, restart with --allowed-host ${hostName}\n`;
 }
@@ -278,11 +325,18 @@ export function isWildcardHost(host: string): boolean {
  * specific address; for a wildcard address, localhost and every IPv4 address of the
  * machine's network interfaces that is not internal (reads the interface list).
  */
-export function listeningUrls(host: string, port: number, base = '/'): { local: string; network: string[] } {
-  const url = (name: string) => `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}${normalizeBase(base)}`;
+export function listeningUrls(
+  host: string,
+  port: number,
+  base = '/',
+): { local: string; network: string[] } {
+  const url = (name: string) =>
+    `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}${normalizeBase(base)}`;
   if (!isWildcardHost(host)) return { local: url(host), network: [] };
   const addresses = Object.values(os.networkInterfaces()).flat();
-  const network = addresses.filter((address) => address?.family === 'IPv4' && !address.internal).map((address) => url(address!.address));
+  const network = addresses
+    .filter((address) => address?.family === 'IPv4' && !address.internal)
+    .map((address) => url(address!.address));
   return { local: url('localhost'), network };
 }
 
@@ -293,8 +347,18 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /** A whole body from memory, with the common headers. */
-function send(response: ServerResponse, request: IncomingMessage, status: number, contentType: string, body: string) {
+function send(
+  response: ServerResponse,
+  request: IncomingMessage,
+  status: number,
+  contentType: string,
+  body: string,
+) {
   const bytes = Buffer.from(body);
-  response.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': contentType, 'Content-Length': bytes.length });
+  response.writeHead(status, {
+    ...COMMON_HEADERS,
+    'Content-Type': contentType,
+    'Content-Length': bytes.length,
+  });
   response.end(request.method === 'HEAD' ? undefined : bytes);
 }

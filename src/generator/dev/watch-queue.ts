@@ -11,7 +11,10 @@ export interface WatchQueue {
  * a new change; never two runs at once; changes that arrive mid-run trigger one more run
  * afterwards. Touches no disk.
  */
-export function createWatchQueue(debounceMs: number, run: (changed: string[]) => Promise<void>): WatchQueue {
+export function createWatchQueue(
+  debounceMs: number,
+  run: (changed: string[]) => Promise<void>,
+): WatchQueue {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -5,7 +5,10 @@ import { watch as watchFiles, type FSWatcher } from 'chokidar';
 const WATCHED_DIRS = ['src/content', 'src/templates', 'src/client'];
 
 /** Starts chokidar on WATCHED_DIRS and resolves once it is ready; `report` gets root-relative "/" paths. */
-export async function watchSources(root: string, report: (file: string) => void): Promise<FSWatcher> {
+export async function watchSources(
+  root: string,
+  report: (file: string) => void,
+): Promise<FSWatcher> {
   const isIgnored = (file: string) => /(^|[/\\])(\.|node_modules)/.test(path.relative(root, file));
   const reportFile = (file: string) => {
     if (!isIgnored(file)) report(path.relative(root, file).split(path.sep).join('/'));

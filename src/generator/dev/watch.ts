@@ -50,7 +50,10 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const root = path.resolve(options.root);
   const { outDir, siteUrl, siteUrlOrigin } = options;
   // Drafts are part of the dev site, marked DRAFT on their pages and cards.
-  const builder = await createBuilder({ root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait: options.onWait }, { incremental: true });
+  const builder = await createBuilder(
+    { root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait: options.onWait },
+    { incremental: true },
+  );
   let error: ErrorScreen | undefined;
   let server: SiteServer | undefined;
   let base = '/';
@@ -75,7 +78,16 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   // Listen first: a port in use fails at once, before any build work.
   try {
     const { host, port, isStrictPort, allowedHosts } = options;
-    server = await startServer({ dir: builder.outDir, host, port, isStrictPort, allowedHosts, base: () => base, isLiveReload: true, currentError: () => error });
+    server = await startServer({
+      dir: builder.outDir,
+      host,
+      port,
+      isStrictPort,
+      allowedHosts,
+      base: () => base,
+      isLiveReload: true,
+      currentError: () => error,
+    });
   } catch (caught) {
     await builder.dispose();
     throw caught;
@@ -87,7 +99,10 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const queue = createWatchQueue(options.debounceMs ?? 20, rebuild);
   const early = new Set<string>();
   let isBuilt = false;
-  const [watcher] = await Promise.all([watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file))), rebuild([])]);
+  const [watcher] = await Promise.all([
+    watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file))),
+    rebuild([]),
+  ]);
   isBuilt = true;
   for (const file of early) queue.add(file);
   return {

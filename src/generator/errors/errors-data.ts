@@ -14,7 +14,11 @@ export interface ErrorKind<Details> {
   hint?: string;
 }
 
-const kind = <Details = void>(name: string, message: (details: Details) => string, hint?: string): ErrorKind<Details> => ({
+const kind = <Details = void>(
+  name: string,
+  message: (details: Details) => string,
+  hint?: string,
+): ErrorKind<Details> => ({
   name,
   message,
   hint,
@@ -23,16 +27,26 @@ const kind = <Details = void>(name: string, message: (details: Details) => strin
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 // The output folder (output-dir.ts)
-export const OutputPathEmpty = kind('OutputPathEmpty', () => 'The output folder is an empty string (--out ""); name a folder such as dist, or omit --out to build into <root>/dist.');
+export const OutputPathEmpty = kind(
+  'OutputPathEmpty',
+  () =>
+    'The output folder is an empty string (--out ""); name a folder such as dist, or omit --out to build into <root>/dist.',
+);
 export const OutputFolderRefused = kind<{ folder: string; why: string; what: string }>(
   'OutputFolderRefused',
   ({ folder, why, what }) => `Refusing to write the output into ${folder}: ${why}. ${what}`,
 );
 export const OutputFolderInUse = kind<{ folder: string; holder: string }>(
   'OutputFolderInUse',
-  ({ folder, holder }) => `The output folder ${folder} is in use by ${holder}. Stop it first, or build into another folder with --out.`,
+  ({ folder, holder }) =>
+    `The output folder ${folder} is in use by ${holder}. Stop it first, or build into another folder with --out.`,
 );
-export const OutputLockTimeout = kind<{ folder: string; holder: string; seconds: number; lockFile: string }>(
+export const OutputLockTimeout = kind<{
+  folder: string;
+  holder: string;
+  seconds: number;
+  lockFile: string;
+}>(
   'OutputLockTimeout',
   ({ folder, holder, seconds, lockFile }) =>
     `The output folder ${folder} has been in use by ${holder} for over ${seconds} s. Wait for it or stop it; if no sitegen is running, delete ${lockFile}.`,
@@ -41,18 +55,29 @@ export const OutputLockTimeout = kind<{ folder: string; holder: string; seconds:
 // Flags and settings
 export const SiteUrlNotAbsolute = kind<{ origin: string; value: string }>(
   'SiteUrlNotAbsolute',
-  ({ origin, value }) => `${origin}: "${value}" is not an absolute URL; expected something like https://www.example.id/.`,
+  ({ origin, value }) =>
+    `${origin}: "${value}" is not an absolute URL; expected something like https://www.example.id/.`,
 );
-export const SiteUrlNotHttp = kind<{ origin: string; value: string }>('SiteUrlNotHttp', ({ origin, value }) => `${origin}: "${value}" must use http or https.`);
+export const SiteUrlNotHttp = kind<{ origin: string; value: string }>(
+  'SiteUrlNotHttp',
+  ({ origin, value }) => `${origin}: "${value}" must use http or https.`,
+);
 export const RenderTimeoutSetting = kind<{ name: string; value: string }>(
   'RenderTimeoutSetting',
-  ({ name, value }) => `${name} is "${value}"; expected a whole number of milliseconds greater than 0, such as 10000.`,
+  ({ name, value }) =>
+    `${name} is "${value}"; expected a whole number of milliseconds greater than 0, such as 10000.`,
 );
 
 // Sources and content
-export const FaviconUnreadable = kind<{ file: string }>('FaviconUnreadable', ({ file }) => `${file} cannot be read; every page links it as the site icon.`);
+export const FaviconUnreadable = kind<{ file: string }>(
+  'FaviconUnreadable',
+  ({ file }) => `${file} cannot be read; every page links it as the site icon.`,
+);
 export const BundleFailed = kind('BundleFailed', () => 'Bundling the site sources failed.');
-export const SourcesDoNotCompile = kind<{ count: number }>('SourcesDoNotCompile', ({ count }) => `The site sources do not compile (${plural(count, 'error')}):`);
+export const SourcesDoNotCompile = kind<{ count: number }>(
+  'SourcesDoNotCompile',
+  ({ count }) => `The site sources do not compile (${plural(count, 'error')}):`,
+);
 export const SiteModuleTimeout = kind<{ limitMs: number }>(
   'SiteModuleTimeout',
   ({ limitMs }) =>
@@ -64,39 +89,47 @@ export const SiteModuleFailed = kind<{ where: string; reason: string }>(
 );
 export const SiteModuleExportsMissing = kind(
   'SiteModuleExportsMissing',
-  () => 'src/content/index.ts must export `content`, and src/templates/index.ts the page templates; one of them exports nothing.',
+  () =>
+    'src/content/index.ts must export `content`, and src/templates/index.ts the page templates; one of them exports nothing.',
 );
 export const ContentInvalid = kind<{ count: number }>(
   'ContentInvalid',
-  ({ count }) => `The content has ${plural(count, 'problem')}; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and build again:`,
+  ({ count }) =>
+    `The content has ${plural(count, 'problem')}; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and build again:`,
 );
 
 // sitegen new article (new-article.ts)
 export const NewArticleSlugInvalid = kind<{ slug: string }>(
   'NewArticleSlugInvalid',
-  ({ slug }) => `Cannot create an article named ${slug}: a slug uses a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll" (it becomes the file name and the URL /artikel/{slug}/).`,
+  ({ slug }) =>
+    `Cannot create an article named ${slug}: a slug uses a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll" (it becomes the file name and the URL /artikel/{slug}/).`,
 );
 export const NewArticleExists = kind<{ file: string }>(
   'NewArticleExists',
-  ({ file }) => `${file} already exists; nothing was written. Choose another slug, or edit that file.`,
+  ({ file }) =>
+    `${file} already exists; nothing was written. Choose another slug, or edit that file.`,
 );
 export const NewArticleUnknownBrand = kind<{ brand: string; brands: string[] }>(
   'NewArticleUnknownBrand',
-  ({ brand, brands }) => `Unknown brand ${JSON.stringify(brand)}; nothing was written. Use one of: ${brands.join(', ')} (the brands in src/content/brands.ts).`,
+  ({ brand, brands }) =>
+    `Unknown brand ${JSON.stringify(brand)}; nothing was written. Use one of: ${brands.join(', ')} (the brands in src/content/brands.ts).`,
 );
 
 // Pages
 export const DuplicateOutputPath = kind<{ outputPath: string; first: string; second: string }>(
   'DuplicateOutputPath',
-  ({ outputPath, first, second }) => `Two pages would be written to ${outputPath}: ${first} and ${second}. Give one of them another slug.`,
+  ({ outputPath, first, second }) =>
+    `Two pages would be written to ${outputPath}: ${first} and ${second}. Give one of them another slug.`,
 );
 export const TemplateMissing = kind<{ url: string; template: string }>(
   'TemplateMissing',
-  ({ url, template }) => `Route ${url} uses the template "${template}", which src/templates/index.ts does not export.`,
+  ({ url, template }) =>
+    `Route ${url} uses the template "${template}", which src/templates/index.ts does not export.`,
 );
 export const RenderFailed = kind<{ url: string; template: string; where: string; reason: string }>(
   'RenderFailed',
-  ({ url, template, where, reason }) => `Rendering ${url} with ${template} failed${where}: ${reason}`,
+  ({ url, template, where, reason }) =>
+    `Rendering ${url} with ${template} failed${where}: ${reason}`,
 );
 export const RenderTimeout = kind<{ url: string; template: string; limitMs: number }>(
   'RenderTimeout',
@@ -110,8 +143,14 @@ export const DuplicateIds = kind<{ source: string; url: string; ids: string[] }>
 );
 
 // sitegen check (check-output.ts)
-export const NoPages = kind<{ folder: string }>('NoPages', ({ folder }) => `${folder}: no HTML pages found; build the site first (sitegen build)`);
-export const CheckFailed = kind<{ folder: string; count: number }>('CheckFailed', ({ folder, count }) => `The built folder ${folder}/ has ${plural(count, 'problem')}:`);
+export const NoPages = kind<{ folder: string }>(
+  'NoPages',
+  ({ folder }) => `${folder}: no HTML pages found; build the site first (sitegen build)`,
+);
+export const CheckFailed = kind<{ folder: string; count: number }>(
+  'CheckFailed',
+  ({ folder, count }) => `The built folder ${folder}/ has ${plural(count, 'problem')}:`,
+);
 
 // The dev server
 export const PortInUse = kind<{ host: string; port: number }>(
@@ -121,7 +160,8 @@ export const PortInUse = kind<{ host: string; port: number }>(
 );
 export const NoFreePort = kind<{ host: string; first: number; last: number }>(
   'NoFreePort',
-  ({ host, first, last }) => `Ports ${first} to ${last} on ${host} are all in use. Stop the other servers, or pass --port with a free port (--port 0 takes any free one).`,
+  ({ host, first, last }) =>
+    `Ports ${first} to ${last} on ${host} are all in use. Stop the other servers, or pass --port with a free port (--port 0 takes any free one).`,
 );
 export const HostNotFound = kind<{ host: string; reason: string }>(
   'HostNotFound',
@@ -134,7 +174,13 @@ export const ListenFailed = kind<{ host: string; port: number; reason: string }>
 );
 
 // The machine (explainSystemError)
-export const SystemFailure = kind<{ what: string; action: string; path: string; consequence: string }>(
+export const SystemFailure = kind<{
+  what: string;
+  action: string;
+  path: string;
+  consequence: string;
+}>(
   'SystemFailure',
-  ({ what, action, path, consequence }) => `${what} while ${action}${path ? ` (${path})` : ''}${consequence ? `; ${consequence}` : ''}.`,
+  ({ what, action, path, consequence }) =>
+    `${what} while ${action}${path ? ` (${path})` : ''}${consequence ? `; ${consequence}` : ''}.`,
 );

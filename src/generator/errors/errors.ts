@@ -41,7 +41,11 @@ interface ErrorOptions {
 }
 
 /** A SitegenError of one kind of errors-data.ts, its message built from `details`. Pure. */
-export function sitegenError<Details>(kind: ErrorKind<Details>, details: Details, options: ErrorOptions = {}): SitegenError {
+export function sitegenError<Details>(
+  kind: ErrorKind<Details>,
+  details: Details,
+  options: ErrorOptions = {},
+): SitegenError {
   return new SitegenError(kind.message(details), { ...options, kind: kind.name, hint: kind.hint });
 }
 
@@ -51,14 +55,22 @@ export function describeError(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; current !== undefined && depth < 5; depth++) {
     if (current instanceof SitegenError) {
-      lines.push(current.message, ...current.problems.map((p) => `  - ${p}`), ...(current.hint ? [`Hint: ${current.hint}`] : []));
+      lines.push(
+        current.message,
+        ...current.problems.map((p) => `  - ${p}`),
+        ...(current.hint ? [`Hint: ${current.hint}`] : []),
+      );
       // The problems already say what the lower-level error said, one line each.
       if (current.problems.length > 0) break;
     } else if (depth > 0 && isSystemError(current)) {
       // explainSystemError already said it in words.
     } else if (current instanceof Error) {
       // A cause whose message the wrapper already quotes adds nothing.
-      const isRepeated = depth > 0 && lines.some((line) => line.includes(current instanceof Error ? current.message.split('\n')[0] : ''));
+      const isRepeated =
+        depth > 0 &&
+        lines.some((line) =>
+          line.includes(current instanceof Error ? current.message.split('\n')[0] : ''),
+        );
       if (!isRepeated) lines.push(depth === 0 ? current.message : `Caused by: ${current.message}`);
     } else {
       lines.push(String(current));
@@ -74,10 +86,15 @@ export function describeError(error: unknown): string {
  * move the cursor, recolour the screen or hide text. Pure.
  */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) => {
-    const code = char.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
-  });
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (char) => {
+      const code = char.charCodeAt(0);
+      return code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, '0')}`
+        : `\\u{${code.toString(16)}}`;
+    },
+  );
 }
 
 /** What an operating-system error code means, in words a maintainer recognises. */
@@ -103,7 +120,11 @@ const SYSTEM_ERRORS: Record<string, string> = {
 
 /** An operating-system error (ENOSPC, EACCES, ...) that sitegen explains instead of reporting as a bug. */
 function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).code! in SYSTEM_ERRORS;
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    (error as NodeJS.ErrnoException).code! in SYSTEM_ERRORS
+  );
 }
 
 /**
@@ -111,11 +132,21 @@ function isSystemError(error: unknown): error is NodeJS.ErrnoException {
  * what, on which path (temporary paths shown as the folder they stand for), and what it
  * means for the output. Any other error is returned as it is.
  */
-export function explainSystemError(error: unknown, action: string, shownAs: Record<string, string> = {}, consequence?: string): unknown {
+export function explainSystemError(
+  error: unknown,
+  action: string,
+  shownAs: Record<string, string> = {},
+  consequence?: string,
+): unknown {
   if (!isSystemError(error)) return error;
   let where = error.path ?? '';
-  for (const [from, to] of Object.entries(shownAs)) if (where.startsWith(from)) where = to + where.slice(from.length);
+  for (const [from, to] of Object.entries(shownAs))
+    if (where.startsWith(from)) where = to + where.slice(from.length);
   const relative = where && path.relative(process.cwd(), where);
   const shown = relative && !relative.startsWith('..') ? relative : where;
-  return sitegenError(SystemFailure, { what: SYSTEM_ERRORS[error.code!], action, path: shown, consequence: consequence ?? '' }, { cause: error, file: where || undefined });
+  return sitegenError(
+    SystemFailure,
+    { what: SYSTEM_ERRORS[error.code!], action, path: shown, consequence: consequence ?? '' },
+    { cause: error, file: where || undefined },
+  );
 }

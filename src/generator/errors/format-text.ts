@@ -7,10 +7,16 @@ export function formatKb(bytes: number): string {
 
 /** Returns a size as "512 B", "3.4 kB" or "1.25 MB", for build's summary. Pure. */
 export function formatBytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} kB`
+      : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 
 /** "a, b, c" or, past `max` items, "a, b, c, d and 8 more", for one-line messages. Pure. */
 export function summarizeList(items: string[], max = 4): string {
-  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+  return items.length <= max
+    ? items.join(', ')
+    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
 }

@@ -32,11 +32,16 @@ export function atomFeed(input: FeedInput): string {
 /** The feed's entries: the FEED_ENTRIES newest articles (`updatedAt ?? publishedAt`), newest first, ties in the order given. Pure. */
 export function newestArticles(articles: Article[]): Article[] {
   // Array.prototype.sort is stable: equal dates keep the site's order.
-  return [...articles].sort((a, b) => compareDesc(lastUpdated(a), lastUpdated(b))).slice(0, FEED_ENTRIES);
+  return [...articles]
+    .sort((a, b) => compareDesc(lastUpdated(a), lastUpdated(b)))
+    .slice(0, FEED_ENTRIES);
 }
 
 /** atomFeed with its entries already chosen by newestArticles (a body save in watch keeps them). Pure. */
-export function atomFeedOf(newestFirst: Article[], { site, siteUrl, bodies }: Omit<FeedInput, 'articles'>): string {
+export function atomFeedOf(
+  newestFirst: Article[],
+  { site, siteUrl, bodies }: Omit<FeedInput, 'articles'>,
+): string {
   const updated = newestFirst.length > 0 ? lastUpdated(newestFirst[0]) : site.articleSchemaDate;
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
@@ -103,14 +108,20 @@ export function absoluteLinks(html: string, pageUrl: string, siteUrl: string): s
         const location = node.sourceCodeLocation.attrs[name];
         if (!URL_ATTRIBUTES.has(name) || !location) continue;
         const absolute = absoluteUrl(value, pageUrl, siteUrl);
-        if (absolute !== value) edits.push({ start: location.startOffset, end: location.endOffset, text: `${name}="${escapeAttribute(absolute)}"` });
+        if (absolute !== value)
+          edits.push({
+            start: location.startOffset,
+            end: location.endOffset,
+            text: `${name}="${escapeAttribute(absolute)}"`,
+          });
       }
     }
     if ('childNodes' in node) node.childNodes.forEach(visit);
   };
   visit(parseFragment(html, { sourceCodeLocationInfo: true }));
   let result = html;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return result;
 }
 
@@ -132,7 +143,8 @@ function absoluteUrl(value: string, pageUrl: string, siteUrl: string): string {
   const url = value.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return value;
   try {
-    if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith(new URL(siteUrl).pathname)) return new URL(url.slice(1), siteUrl).href;
+    if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith(new URL(siteUrl).pathname))
+      return new URL(url.slice(1), siteUrl).href;
     return new URL(url, pageUrl).href;
   } catch {
     return value;

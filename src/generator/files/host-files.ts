@@ -27,11 +27,14 @@ export function planHostFiles(routes: Route[], siteUrl: string, feed: FeedSource
   const urls = routes
     .filter((route) => route.isIndexable)
     .map((route) => {
-      const lastmod = route.lastModified === undefined ? '' : `<lastmod>${route.lastModified}</lastmod>`;
+      const lastmod =
+        route.lastModified === undefined ? '' : `<lastmod>${route.lastModified}</lastmod>`;
       return `  <url><loc>${escapeText(siteUrl + route.url.slice(1))}</loc>${lastmod}</url>`;
     });
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-  const headerLines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+  const headerLines = Object.entries(SECURITY_HEADERS).map(
+    ([name, value]) => `  ${name}: ${value}`,
+  );
   const headers = [
     `${base}*`,
     ...headerLines,
@@ -43,21 +46,34 @@ export function planHostFiles(routes: Route[], siteUrl: string, feed: FeedSource
   ].join('\n');
   return [
     { path: 'sitemap.xml', contents: sitemap },
-    feedFile(siteUrl, { site: feed.site, entries: feedEntries(routes, feed.articles), bodies: feed.bodies }),
+    feedFile(siteUrl, {
+      site: feed.site,
+      entries: feedEntries(routes, feed.articles),
+      bodies: feed.bodies,
+    }),
     { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}sitemap.xml\n` },
     { path: '_headers', contents: headers },
     { path: '.nojekyll', contents: '' },
   ];
 }
 
-
 /** The feed's entries: the newest of the articles whose pages are indexable (feed.ts). Pure. */
 export function feedEntries(routes: Route[], articles: Article[]): Article[] {
-  const published = new Set(routes.filter((route) => route.template === 'ArticlePage' && route.isIndexable).map((route) => route.url));
+  const published = new Set(
+    routes
+      .filter((route) => route.template === 'ArticlePage' && route.isIndexable)
+      .map((route) => route.url),
+  );
   return newestArticles(articles.filter((article) => published.has(articleUrl(article.slug))));
 }
 
 /** feed.xml for these entries (feedEntries) and linked bodies. Pure. */
-export function feedFile(siteUrl: string, feed: { site: FeedInput['site']; entries: Article[]; bodies: Map<string, string> }): OutputFile {
-  return { path: FEED_FILE, contents: atomFeedOf(feed.entries, { site: feed.site, siteUrl, bodies: feed.bodies }) };
+export function feedFile(
+  siteUrl: string,
+  feed: { site: FeedInput['site']; entries: Article[]; bodies: Map<string, string> },
+): OutputFile {
+  return {
+    path: FEED_FILE,
+    contents: atomFeedOf(feed.entries, { site: feed.site, siteUrl, bodies: feed.bodies }),
+  };
 }

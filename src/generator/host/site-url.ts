@@ -5,8 +5,13 @@ import { SiteUrlNotAbsolute, SiteUrlNotHttp } from '../errors/errors-data.ts';
  * Returns the site URL given to the build (--site-url or $SITE_URL, blamed on `origin` when
  * bad), or undefined when none was given. Checked before any work, so a mistake fails at once. Pure.
  */
-export function givenSiteUrl(given: { siteUrl?: string; siteUrlOrigin?: string }): string | undefined {
-  return given.siteUrl === undefined ? undefined : normalizeSiteUrl(given.siteUrl, given.siteUrlOrigin ?? '--site-url');
+export function givenSiteUrl(given: {
+  siteUrl?: string;
+  siteUrlOrigin?: string;
+}): string | undefined {
+  return given.siteUrl === undefined
+    ? undefined
+    : normalizeSiteUrl(given.siteUrl, given.siteUrlOrigin ?? '--site-url');
 }
 
 /** Returns the content's own site URL (src/content/site.ts), normalized. Pure; throws a SitegenError. */

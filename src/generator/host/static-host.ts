@@ -30,7 +30,11 @@ export type VettedPath = { ok: true; pathname: string } | { ok: false; status: R
 export type Refusal = 400 | 403;
 
 /** What a URL path names under a root. `file` is the real (symlink-free) absolute path. */
-export type Resolution = { kind: 'file'; file: string } | { kind: 'redirect' } | { kind: 'missing' } | { kind: 'forbidden' };
+export type Resolution =
+  | { kind: 'file'; file: string }
+  | { kind: 'redirect' }
+  | { kind: 'missing' }
+  | { kind: 'forbidden' };
 
 /** The whole answer of a static host to one request path. */
 export type HostAnswer =
@@ -58,14 +62,16 @@ const ENCODED_SEPARATOR = /%2f|%5c/i;
  * encoded separator, a NUL, a backslash or a ".." segment, raw or decoded.
  */
 export function vetUrlPath(rawPath: string): VettedPath {
-  if (!rawPath.startsWith('/') || ENCODED_SEPARATOR.test(rawPath)) return { ok: false, status: 403 };
+  if (!rawPath.startsWith('/') || ENCODED_SEPARATOR.test(rawPath))
+    return { ok: false, status: 403 };
   let pathname: string;
   try {
     pathname = decodeURIComponent(rawPath);
   } catch {
     return { ok: false, status: 400 };
   }
-  if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return { ok: false, status: 403 };
+  if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..'))
+    return { ok: false, status: 403 };
   return { ok: true, pathname };
 }
 
@@ -93,8 +99,15 @@ export function normalizeBase(base: string): string {
  */
 export function urlOfOutputFile(outputPath: string, base = '/'): string {
   const file = outputPath.split(path.sep).join('/');
-  const folder = file === 'index.html' ? '' : file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file;
-  return [...normalizeBase(base).split('/').slice(0, -1), ...folder.split('/')].map(encodeURIComponent).join('/');
+  const folder =
+    file === 'index.html'
+      ? ''
+      : file.endsWith('/index.html')
+        ? file.slice(0, -'index.html'.length)
+        : file;
+  return [...normalizeBase(base).split('/').slice(0, -1), ...folder.split('/')]
+    .map(encodeURIComponent)
+    .join('/');
 }
 
 /** The real path of the folder a host serves (the folder itself when it does not exist yet). */
@@ -114,7 +127,9 @@ export function hostRoot(dir: string): string {
 export function resolveUrlPath(root: string, pathname: string): Resolution {
   if (isHostFile(pathname)) return { kind: 'missing' };
   const target = path.join(root, pathname);
-  const candidates = pathname.endsWith('/') ? [path.join(target, 'index.html')] : [target, `${target}.html`];
+  const candidates = pathname.endsWith('/')
+    ? [path.join(target, 'index.html')]
+    : [target, `${target}.html`];
   for (const candidate of candidates) {
     const info = statOrNull(candidate);
     if (!info) continue;
@@ -135,7 +150,9 @@ const HOST_FILES = new Set(['/_headers', '/_redirects']);
 /** Whether a URL path names a file a host keeps to itself (see the rules above). Pure. */
 export function isHostFile(pathname: string): boolean {
   if (HOST_FILES.has(pathname)) return true;
-  return pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
+  return pathname
+    .split('/')
+    .some((segment) => segment.startsWith('.') && segment !== '.well-known');
 }
 
 /**
@@ -181,18 +198,26 @@ export function rootNotFoundPage(root: string): string | undefined {
  * vet, strip the base, resolve, and pick the 404 page. The base itself without its
  * trailing slash ("/repo") is redirected to the base.
  */
-export function answerRequest(root: string, requestUrl: string, options: HostOptions = {}): HostAnswer {
+export function answerRequest(
+  root: string,
+  requestUrl: string,
+  options: HostOptions = {},
+): HostAnswer {
   const [rawPath, query] = splitQuery(requestUrl);
   const vetted = vetUrlPath(rawPath);
   if (!vetted.ok) return vetted.status === 400 ? { status: 400 } : { status: 403 };
   const base = normalizeBase(options.base ?? '/');
   if (`${vetted.pathname}/` === base) return { status: 301, location: `${rawPath}/${query}` };
   const pathname = stripBasePath(vetted.pathname, base);
-  const found = pathname === undefined ? ({ kind: 'missing' } as const) : resolveUrlPath(root, pathname);
+  const found =
+    pathname === undefined ? ({ kind: 'missing' } as const) : resolveUrlPath(root, pathname);
   if (found.kind === 'forbidden') return { status: 403 };
   if (found.kind === 'redirect') return { status: 301, location: `${rawPath}/${query}` };
   if (found.kind === 'file') return { status: 200, file: found.file };
-  const notFound = options.notFound === 'root' || pathname === undefined ? rootNotFoundPage(root) : nearestNotFoundPage(root, pathname);
+  const notFound =
+    options.notFound === 'root' || pathname === undefined
+      ? rootNotFoundPage(root)
+      : nearestNotFoundPage(root, pathname);
   return { status: 404, file: notFound };
 }
 
@@ -200,7 +225,9 @@ export function answerRequest(root: string, requestUrl: string, options: HostOpt
 function splitQuery(requestUrl: string): [string, string] {
   const withoutFragment = requestUrl.split('#')[0];
   const mark = withoutFragment.indexOf('?');
-  return mark === -1 ? [withoutFragment, ''] : [withoutFragment.slice(0, mark), withoutFragment.slice(mark)];
+  return mark === -1
+    ? [withoutFragment, '']
+    : [withoutFragment.slice(0, mark), withoutFragment.slice(mark)];
 }
 
 function statOrNull(file: string) {

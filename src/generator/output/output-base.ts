@@ -41,7 +41,12 @@ export function canonicalHref(html: string): string | undefined {
     if (!/\srel\s*=\s*(["']?)canonical\1[\s/>]/i.test(tag)) continue;
     const href = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
     const value = href?.[1] ?? href?.[2] ?? href?.[3];
-    return value?.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    return value
+      ?.replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   }
   return undefined;
 }

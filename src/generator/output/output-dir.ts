@@ -3,7 +3,12 @@ import { lstat, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from '
 import os from 'node:os';
 import path from 'node:path';
 import { explainSystemError, sitegenError } from '../errors/errors.ts';
-import { OutputFolderInUse, OutputFolderRefused, OutputLockTimeout, OutputPathEmpty } from '../errors/errors-data.ts';
+import {
+  OutputFolderInUse,
+  OutputFolderRefused,
+  OutputLockTimeout,
+  OutputPathEmpty,
+} from '../errors/errors-data.ts';
 
 /**
  * The file every output folder sitegen writes carries (and its temporary and old siblings
@@ -19,7 +24,19 @@ export const OUTPUT_MARKER_TEXT =
  * holding only these names, with the three that every such build wrote, is accepted once
  * and marked from then on (the upgrade path for a dist/ built before the marker).
  */
-const PRE_MARKER_NAMES = new Set(['index.html', '404.html', 'artikel', 'brand', 'kontak', 'assets', 'sitemap.xml', 'robots.txt', '_headers', '_redirects', '.nojekyll']);
+const PRE_MARKER_NAMES = new Set([
+  'index.html',
+  '404.html',
+  'artikel',
+  'brand',
+  'kontak',
+  'assets',
+  'sitemap.xml',
+  'robots.txt',
+  '_headers',
+  '_redirects',
+  '.nojekyll',
+]);
 const PRE_MARKER_REQUIRED = ['index.html', '_headers', '.nojekyll'];
 
 /**
@@ -44,20 +61,26 @@ export async function resolveOutputDir(out: string, root: string): Promise<strin
   const project = await realPathOf(path.resolve(root));
   if (real === path.parse(real).root) throw refuse('it is the root of the filesystem');
   if (real === (await realPathOf(os.homedir()))) throw refuse('it is your home folder');
-  if (real === project) throw refuse('it is the project folder itself, and a build replaces its output folder whole');
+  if (real === project)
+    throw refuse('it is the project folder itself, and a build replaces its output folder whole');
   if (isInside(project, real)) throw refuse(`it contains the project folder ${project}`);
   const sources = path.join(project, 'src');
-  if (real === sources || isInside(real, sources)) throw refuse("it is inside src/, which holds the site's sources");
+  if (real === sources || isInside(real, sources))
+    throw refuse("it is inside src/, which holds the site's sources");
 
   const info = await stat(real).catch(() => undefined);
   if (!info) {
-    if (link?.isSymbolicLink()) throw refuse('the symlink points to nothing', 'Create its target folder or remove the link.');
+    if (link?.isSymbolicLink())
+      throw refuse('the symlink points to nothing', 'Create its target folder or remove the link.');
     return real;
   }
   if (!info.isDirectory()) throw refuse('it is a file, not a folder');
   const entries = await readdir(real);
-  if (entries.length === 0 || entries.includes(OUTPUT_MARKER) || isPreMarkerOutput(entries)) return real;
-  const sample = entries.sort().slice(0, 5).join(', ') + (entries.length > 5 ? `, and ${entries.length - 5} more` : '');
+  if (entries.length === 0 || entries.includes(OUTPUT_MARKER) || isPreMarkerOutput(entries))
+    return real;
+  const sample =
+    entries.sort().slice(0, 5).join(', ') +
+    (entries.length > 5 ? `, and ${entries.length - 5} more` : '');
   throw refuse(
     `it is not empty (${sample}) and has no ${OUTPUT_MARKER} file, so sitegen did not write it and will not delete it`,
     'Choose another folder with --out, or empty this one yourself if nothing in it is needed.',
@@ -71,7 +94,11 @@ export async function resolveOutputDir(out: string, root: string): Promise<strin
  */
 export async function removeOutputTree(dir: string): Promise<void> {
   const entries = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(entries.filter((name) => name !== OUTPUT_MARKER).map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
+  await Promise.all(
+    entries
+      .filter((name) => name !== OUTPUT_MARKER)
+      .map((name) => rm(path.join(dir, name), { recursive: true, force: true })),
+  );
   await rm(dir, { recursive: true, force: true });
 }
 
@@ -84,7 +111,8 @@ export function removeOutputTreeSync(dir: string): void {
   for (let attempt = 1; ; attempt++) {
     try {
       const entries = existsSync(dir) ? readdirSync(dir) : [];
-      for (const name of entries) if (name !== OUTPUT_MARKER) rmSync(path.join(dir, name), { recursive: true, force: true });
+      for (const name of entries)
+        if (name !== OUTPUT_MARKER) rmSync(path.join(dir, name), { recursive: true, force: true });
       rmSync(dir, { recursive: true, force: true });
       return;
     } catch (error) {
@@ -100,7 +128,10 @@ export async function isMarkedOutput(dir: string): Promise<boolean> {
 }
 
 function isPreMarkerOutput(entries: string[]): boolean {
-  return entries.every((name) => PRE_MARKER_NAMES.has(name)) && PRE_MARKER_REQUIRED.every((name) => entries.includes(name));
+  return (
+    entries.every((name) => PRE_MARKER_NAMES.has(name)) &&
+    PRE_MARKER_REQUIRED.every((name) => entries.includes(name))
+  );
 }
 
 /** `child` is strictly inside `parent`. */
@@ -135,7 +166,11 @@ const LOCK_POLL_MS = 100;
  * belongs to another process (isStale), is taken over. A process that already holds the
  * lock gets it again (watch's own builds). Writes the lock file only.
  */
-export async function lockOutputDir(outDir: string, command: 'build' | 'watch', onWait?: (message: string) => void): Promise<OutputLock> {
+export async function lockOutputDir(
+  outDir: string,
+  command: 'build' | 'watch',
+  onWait?: (message: string) => void,
+): Promise<OutputLock> {
   const file = path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
   await mkdir(path.dirname(outDir), { recursive: true }).catch((error) => {
     throw explainSystemError(error, 'creating the folder that holds the output folder');
@@ -145,13 +180,16 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch', 
   let isWaiting = false;
   for (;;) {
     try {
-      await writeFile(file, `${JSON.stringify({ pid: process.pid, command, startTime })}\n`, { flag: 'wx' });
+      await writeFile(file, `${JSON.stringify({ pid: process.pid, command, startTime })}\n`, {
+        flag: 'wx',
+      });
       return {
         release: () => rm(file, { force: true }),
         releaseSync: () => rmSync(file, { force: true }),
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw explainSystemError(error, 'creating the lock file beside the output folder');
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw explainSystemError(error, 'creating the lock file beside the output folder');
     }
     const holder = await readLock(file);
     if (holder === 'gone') continue;
@@ -160,14 +198,23 @@ export async function lockOutputDir(outDir: string, command: 'build' | 'watch', 
       continue;
     }
     if (holder?.pid === process.pid) return { release: async () => {}, releaseSync: () => {} };
-    const who = holder ? `sitegen ${holder.command} (PID ${holder.pid})` : 'another sitegen process';
+    const who = holder
+      ? `sitegen ${holder.command} (PID ${holder.pid})`
+      : 'another sitegen process';
     if (holder?.command === 'watch') {
       throw sitegenError(OutputFolderInUse, { folder: outDir, holder: who }, { file: outDir });
     }
-    if (!isWaiting) onWait?.(`waiting for ${who} to finish with ${outDir}: it holds the lock file ${file} (up to ${LOCK_WAIT_MS / 1000} s)`);
+    if (!isWaiting)
+      onWait?.(
+        `waiting for ${who} to finish with ${outDir}: it holds the lock file ${file} (up to ${LOCK_WAIT_MS / 1000} s)`,
+      );
     isWaiting = true;
     if (Date.now() - started > LOCK_WAIT_MS) {
-      throw sitegenError(OutputLockTimeout, { folder: outDir, holder: who, seconds: LOCK_WAIT_MS / 1000, lockFile: file }, { file: outDir });
+      throw sitegenError(
+        OutputLockTimeout,
+        { folder: outDir, holder: who, seconds: LOCK_WAIT_MS / 1000, lockFile: file },
+        { file: outDir },
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
   }
@@ -221,7 +268,11 @@ async function readLock(file: string): Promise<LockHolder | undefined | 'stale' 
   try {
     const holder = JSON.parse(text);
     if (Number.isInteger(holder.pid) && typeof holder.command === 'string') {
-      return { pid: holder.pid, command: holder.command, startTime: typeof holder.startTime === 'string' ? holder.startTime : undefined };
+      return {
+        pid: holder.pid,
+        command: holder.command,
+        startTime: typeof holder.startTime === 'string' ? holder.startTime : undefined,
+      };
     }
   } catch {
     // Being written right now, or garbage; the file's age tells which.

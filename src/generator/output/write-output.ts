@@ -3,7 +3,16 @@ import { constants, existsSync, renameSync, writeFile as writeFileCallback } fro
 import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { explainSystemError } from '../errors/errors.ts';
-import { isMarkedOutput, isRunning, lockOutputDir, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, removeOutputTree, removeOutputTreeSync, type OutputLock } from './output-dir.ts';
+import {
+  isMarkedOutput,
+  isRunning,
+  lockOutputDir,
+  OUTPUT_MARKER,
+  OUTPUT_MARKER_TEXT,
+  removeOutputTree,
+  removeOutputTreeSync,
+  type OutputLock,
+} from './output-dir.ts';
 
 /** One file of the output, by its path relative to the output folder. */
 export interface OutputFile {
@@ -118,7 +127,10 @@ export class AtomicDirWriter implements Writer {
   }
 
   add(file: OutputFile): Promise<void> {
-    const size = typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+    const size =
+      typeof file.contents === 'string'
+        ? Buffer.byteLength(file.contents)
+        : file.contents.byteLength;
     return this.queue(file.path, size, (target) => writeFileFast(target, file.contents));
   }
 
@@ -134,7 +146,11 @@ export class AtomicDirWriter implements Writer {
   }
 
   /** Runs `write` into the temporary folder with at most MAX_WRITES_IN_FLIGHT at once; a failure surfaces at the next call or at commit. */
-  private async queue(file: string, size: number, write: (target: string) => Promise<void>): Promise<void> {
+  private async queue(
+    file: string,
+    size: number,
+    write: (target: string) => Promise<void>,
+  ): Promise<void> {
     if (this.failure) throw this.explainFailure(this.failure);
     const target = path.join(this.tempDir, file);
     const written = this.ensureDir(path.dirname(target))
@@ -154,7 +170,12 @@ export class AtomicDirWriter implements Writer {
 
   /** A failed write as the one-line message users read, the temporary folder shown as the output folder. */
   private explainFailure(failure: unknown): unknown {
-    return explainSystemError(failure, 'writing the new output', { [this.tempDir]: this.outDir }, 'the previous output is unchanged');
+    return explainSystemError(
+      failure,
+      'writing the new output',
+      { [this.tempDir]: this.outDir },
+      'the previous output is unchanged',
+    );
   }
 
   async commit(): Promise<WriteSummary> {
@@ -171,13 +192,24 @@ export class AtomicDirWriter implements Writer {
       await this.swap();
     } catch (error) {
       await this.abort();
-      throw explainSystemError(error, 'replacing the output folder', {}, 'the previous output is unchanged');
+      throw explainSystemError(
+        error,
+        'replacing the output folder',
+        {},
+        'the previous output is unchanged',
+      );
     }
     this.isFinished = true;
     unfinished.delete(this.removeOnSignal);
     unfinished.delete(lock.releaseSync);
     await lock.release();
-    return { files: this.files, bytes: this.bytes, written: this.files, writtenFiles: this.names.sort(), removed: [] };
+    return {
+      files: this.files,
+      bytes: this.bytes,
+      written: this.files,
+      writtenFiles: this.names.sort(),
+      removed: [],
+    };
   }
 
   /** The two renames; a failed second one puts the previous output back. */
@@ -187,7 +219,8 @@ export class AtomicDirWriter implements Writer {
     if (hadPrevious) {
       // An output written before the marker existed gets it now, so a kill between the
       // renames leaves a folder the next build recognises and puts back.
-      if (!(await isMarkedOutput(this.outDir))) await writeFile(path.join(this.outDir, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+      if (!(await isMarkedOutput(this.outDir)))
+        await writeFile(path.join(this.outDir, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
       await rename(this.outDir, old);
     }
     try {
@@ -215,7 +248,9 @@ export class AtomicDirWriter implements Writer {
   private ensureDir(dir: string): Promise<unknown> {
     let made = this.dirs.get(dir);
     if (!made) {
-      made = this.ensureDir(path.dirname(dir)).then(() => mkdir(dir).catch((e) => (e.code === 'EEXIST' ? undefined : Promise.reject(e))));
+      made = this.ensureDir(path.dirname(dir)).then(() =>
+        mkdir(dir).catch((e) => (e.code === 'EEXIST' ? undefined : Promise.reject(e))),
+      );
       this.dirs.set(dir, made);
     }
     return made;
@@ -228,7 +263,9 @@ export class AtomicDirWriter implements Writer {
  * thread time per file at 10,000 files.
  */
 function writeFileFast(file: string, contents: string | Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => writeFileCallback(file, contents, (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    writeFileCallback(file, contents, (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 /** Keeps files in memory: for tests and dry runs. */
@@ -242,8 +279,15 @@ export class MemoryWriter implements Writer {
   async commit(): Promise<WriteSummary> {
     this.isCommitted = true;
     let bytes = 0;
-    for (const contents of this.files.values()) bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-    return { files: this.files.size, bytes, written: this.files.size, writtenFiles: [...this.files.keys()].sort(), removed: [] };
+    for (const contents of this.files.values())
+      bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    return {
+      files: this.files.size,
+      bytes,
+      written: this.files.size,
+      writtenFiles: [...this.files.keys()].sort(),
+      removed: [],
+    };
   }
   async abort() {
     this.files.clear();
@@ -259,7 +303,9 @@ async function recoverInterruptedSwap(outDir: string) {
   const parent = path.dirname(outDir);
   const name = path.basename(outDir);
   const entries = await readdir(parent).catch(() => [] as string[]);
-  const leftovers = entries.filter((entry) => entry.startsWith(`.${name}.old-`) || entry.startsWith(`.${name}.tmp-`));
+  const leftovers = entries.filter(
+    (entry) => entry.startsWith(`.${name}.old-`) || entry.startsWith(`.${name}.tmp-`),
+  );
   let hasOutput = await exists(outDir);
   for (const entry of leftovers.sort()) {
     const pid = Number(entry.slice(entry.lastIndexOf('-') + 1));
@@ -351,10 +397,18 @@ export class IncrementalDirWriter implements Writer {
     this.pending = new Map();
     this.kept = new Set();
     this.isKeepingRest = false;
-    const sizeOf = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
+    const sizeOf = (contents: string | Uint8Array) =>
+      typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
     // Kept files keep the last commit's digest; with keepRest, that is every file not added.
-    const digests = new Map(isKeepingRest ? this.previous : [...kept].filter((file) => !files.has(file)).map((file) => [file, this.previous!.get(file)!]));
-    for (const [file, contents] of files) digests.set(file, { digest: digest(contents), size: sizeOf(contents) });
+    const digests = new Map(
+      isKeepingRest
+        ? this.previous
+        : [...kept]
+            .filter((file) => !files.has(file))
+            .map((file) => [file, this.previous!.get(file)!]),
+    );
+    for (const [file, contents] of files)
+      digests.set(file, { digest: digest(contents), size: sizeOf(contents) });
     let bytes = 0;
     for (const { size } of digests.values()) bytes += size;
 
@@ -364,11 +418,21 @@ export class IncrementalDirWriter implements Writer {
       await atomic.commit();
       await atomic.cleanup;
       this.previous = digests;
-      return { files: files.size, bytes, written: files.size, writtenFiles: [...files.keys()].sort(), removed: [] };
+      return {
+        files: files.size,
+        bytes,
+        written: files.size,
+        writtenFiles: [...files.keys()].sort(),
+        removed: [],
+      };
     }
 
-    const changed = [...files].filter(([file]) => this.previous!.get(file)?.digest !== digests.get(file)!.digest);
-    const removed = isKeepingRest ? [] : [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
+    const changed = [...files].filter(
+      ([file]) => this.previous!.get(file)?.digest !== digests.get(file)!.digest,
+    );
+    const removed = isKeepingRest
+      ? []
+      : [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
     try {
       await Promise.all(
         changed.map(async ([file, contents]) => {
@@ -387,7 +451,13 @@ export class IncrementalDirWriter implements Writer {
       throw explainSystemError(error, 'writing changed files');
     }
     this.previous = digests;
-    return { files: digests.size, bytes, written: changed.length, writtenFiles: changed.map(([file]) => file).sort(), removed };
+    return {
+      files: digests.size,
+      bytes,
+      written: changed.length,
+      writtenFiles: changed.map(([file]) => file).sort(),
+      removed,
+    };
   }
 
   async abort() {
@@ -403,7 +473,9 @@ function digest(contents: string | Uint8Array): string {
 
 /** Deletes the folders that removing `files` left empty (a deleted article's folder). */
 async function removeEmptyDirs(root: string, files: string[]) {
-  const dirs = [...new Set(files.map((file) => path.dirname(file)).filter((dir) => dir !== '.'))].sort((a, b) => b.length - a.length);
+  const dirs = [
+    ...new Set(files.map((file) => path.dirname(file)).filter((dir) => dir !== '.')),
+  ].sort((a, b) => b.length - a.length);
   for (const dir of dirs) {
     const full = path.join(root, dir);
     const entries = await readdir(full).catch(() => null);

@@ -27,10 +27,19 @@ export function navLinks(brands: Brand[]): NavLink[] {
  * Returns a LayoutFor that gives every page the same base path, asset URLs, feed URL, nav,
  * footer text and CSP, with the page's own meta. Pure.
  */
-export function createLayout(site: SiteConfig, brands: Brand[], siteUrl: string, assets: AssetPaths): LayoutFor {
+export function createLayout(
+  site: SiteConfig,
+  brands: Brand[],
+  siteUrl: string,
+  assets: AssetPaths,
+): LayoutFor {
   const base = new URL(siteUrl).pathname;
   const nav = navLinks(brands);
-  const assetUrls = { css: base + assets.css.slice(1), js: base + assets.js.slice(1), icon: base + assets.icon.slice(1) };
+  const assetUrls = {
+    css: base + assets.css.slice(1),
+    js: base + assets.js.slice(1),
+    icon: base + assets.icon.slice(1),
+  };
   return (meta, currentPath, sectionPath) => ({
     base,
     siteName: site.name,
@@ -46,7 +55,11 @@ export function createLayout(site: SiteConfig, brands: Brand[], siteUrl: string,
 }
 
 /** Returns the page's PageMeta: its copy's title (with the site name when it fits) and description, plus `rest`. Pure. */
-export function pageMeta(copy: PageCopy, siteName: string, rest: Omit<PageMeta, 'title' | 'description'>): PageMeta {
+export function pageMeta(
+  copy: PageCopy,
+  siteName: string,
+  rest: Omit<PageMeta, 'title' | 'description'>,
+): PageMeta {
   return { title: pageTitle(copy.title, siteName), description: copy.description, ...rest };
 }
 

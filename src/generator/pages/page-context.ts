@@ -1,5 +1,11 @@
 import type { Article, Brand, Content, PageCopy, SiteConfig } from '../../content/types.ts';
-import type { ArticleSummary, ArticleView, ImageView, SocialCardProps, SocialMeta } from '../../templates/index.ts';
+import type {
+  ArticleSummary,
+  ArticleView,
+  ImageView,
+  SocialCardProps,
+  SocialMeta,
+} from '../../templates/index.ts';
 import type { ProcessedImage } from '../assets/article-images.ts';
 import { createLayout, type AssetPaths, type LayoutFor } from './layout.ts';
 import type { SocialImage } from '../assets/social-cards.ts';
@@ -68,14 +74,21 @@ export function createPageContext(input: PlanInput): PageContext {
     layout: createLayout(content.site, content.brands, siteUrl, assets),
     absolute,
     brandOf,
-    summarize: (article) => summarizeArticle(article, brandOf(article), content.site, imageOf(article, 'card')),
+    summarize: (article) =>
+      summarizeArticle(article, brandOf(article), content.site, imageOf(article, 'card')),
     imageView: imageOf,
     fallbackView: fallbackArticleView(content.site),
     siteCard: { name: 'situs', title: site.tagline },
     social(path, copy, card, article) {
-      const props: SocialCardProps = { title: card.title, siteName: site.name, notice: site.responsiblePlay };
+      const props: SocialCardProps = {
+        title: card.title,
+        siteName: site.name,
+        notice: site.responsiblePlay,
+      };
       if (card.brand) props.brand = { name: card.brand.name, color: card.brand.color };
-      const alt = card.brand ? `${card.title} (${card.brand.name}), ${site.name}` : `${card.title}, ${site.name}`;
+      const alt = card.brand
+        ? `${card.title} (${card.brand.name}), ${site.name}`
+        : `${card.title}, ${site.name}`;
       const image = card.image ?? input.socialImage?.(card.name, props, alt);
       return {
         type: article ? 'article' : 'website',

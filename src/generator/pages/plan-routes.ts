@@ -35,7 +35,9 @@ export type Route = {
  */
 export function planRoutes(input: PlanInput, pages?: Page[]): Route[] {
   const context = createPageContext(input);
-  return (pages ?? listPages(input.content, (slug) => input.bodies.has(slug))).map((page) => withProps(page, context));
+  return (pages ?? listPages(input.content, (slug) => input.bodies.has(slug))).map((page) =>
+    withProps(page, context),
+  );
 }
 
 function withProps(page: Page, context: PageContext): Route {

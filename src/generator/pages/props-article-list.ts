@@ -12,9 +12,19 @@ export function articleListProps(context: PageContext): ArticleListPageProps {
   const listed = content.articles.filter((article) => article.listed);
   const copy = content.seo.articleList(site, listed, content.brands);
   const url = context.absolute('/artikel/');
-  const jsonLd = [websiteSchema(site, siteUrl), collectionPageSchema(copy.title, url, site, siteUrl)];
+  const jsonLd = [
+    websiteSchema(site, siteUrl),
+    collectionPageSchema(copy.title, url, site, siteUrl),
+  ];
   return {
-    layout: context.layout(pageMeta(copy, site.name, { canonical: url, social: context.social('/artikel/', copy, context.siteCard), jsonLd }), '/artikel/'),
+    layout: context.layout(
+      pageMeta(copy, site.name, {
+        canonical: url,
+        social: context.social('/artikel/', copy, context.siteCard),
+        jsonLd,
+      }),
+      '/artikel/',
+    ),
     articles: listed.map(context.summarize),
     pageSize: LIST_PAGE_SIZE,
   };

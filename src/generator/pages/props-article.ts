@@ -14,21 +14,41 @@ import { readTime, summarizeBrand } from './summaries.ts';
  */
 export function articleProps(article: Article, context: PageContext): ArticlePageProps {
   const body = context.bodies.get(article.slug);
-  return body === undefined ? missingArticleProps(article, context) : writtenArticleProps(article, body, context);
+  return body === undefined
+    ? missingArticleProps(article, context)
+    : writtenArticleProps(article, body, context);
 }
 
-function writtenArticleProps(article: Article, body: string, context: PageContext): ArticlePageProps {
+function writtenArticleProps(
+  article: Article,
+  body: string,
+  context: PageContext,
+): ArticlePageProps {
   const { site, siteUrl } = context;
   const brand = context.brandOf(article);
   const path = articleUrl(article.slug);
   const canonical = context.absolute(path);
   const copy = context.content.seo.article(article);
-  const dates = { publishedTime: article.publishedAt, modifiedTime: article.updatedAt ?? article.publishedAt, section: brand.name };
+  const dates = {
+    publishedTime: article.publishedAt,
+    modifiedTime: article.updatedAt ?? article.publishedAt,
+    section: brand.name,
+  };
   const meta = pageMeta(copy, site.name, {
     canonical,
     isNoindex: article.draft,
     author: article.author,
-    social: context.social(path, { title: article.title, description: article.excerpt }, { name: `artikel-${article.slug}`, title: article.title, brand, image: ownImage(article, context) }, dates),
+    social: context.social(
+      path,
+      { title: article.title, description: article.excerpt },
+      {
+        name: `artikel-${article.slug}`,
+        title: article.title,
+        brand,
+        image: ownImage(article, context),
+      },
+      dates,
+    ),
     jsonLd: [articleSchema(article, brand, canonical, site, siteUrl, imageUrl(article, context))],
   });
   const image = context.imageView(article, 'article');
@@ -60,7 +80,14 @@ function imageUrl(article: Article, context: PageContext): string | undefined {
 /** The article's own image as its og:image (the fallback rendition: JPEG or PNG, the widest), instead of a drawn card. Pure. */
 function ownImage(article: Article, context: PageContext): SocialImage | undefined {
   const image = context.images?.get(article.slug);
-  return image && { url: image.fallback.path, width: image.fallback.width, height: image.fallback.height, alt: image.alt };
+  return (
+    image && {
+      url: image.fallback.path,
+      width: image.fallback.width,
+      height: image.fallback.height,
+      alt: image.alt,
+    }
+  );
 }
 
 /**
@@ -78,8 +105,17 @@ function missingArticleProps(article: Article, context: PageContext): ArticlePag
     canonical,
     isNoindex: true,
     author: fallback.author,
-    social: context.social(path, copy, { name: 'artikel-tidak-ditemukan', title: fallback.title }, { publishedTime: date, modifiedTime: date, section: site.name }),
+    social: context.social(
+      path,
+      copy,
+      { name: 'artikel-tidak-ditemukan', title: fallback.title },
+      { publishedTime: date, modifiedTime: date, section: site.name },
+    ),
     jsonLd: [fallbackArticleSchema(fallback, canonical, date, site, siteUrl)],
   });
-  return { layout: context.layout(meta, undefined, '/artikel/'), article: context.fallbackView, related: site.relatedTeasers };
+  return {
+    layout: context.layout(meta, undefined, '/artikel/'),
+    article: context.fallbackView,
+    related: site.relatedTeasers,
+  };
 }

@@ -6,6 +6,10 @@ import type { PageContext } from './page-context.ts';
 export function contactProps(context: PageContext): ContactPageProps {
   const { site } = context;
   const copy = context.content.seo.contact(site);
-  const meta = pageMeta(copy, site.name, { canonical: context.absolute('/kontak/'), social: context.social('/kontak/', copy, context.siteCard), jsonLd: [] });
+  const meta = pageMeta(copy, site.name, {
+    canonical: context.absolute('/kontak/'),
+    social: context.social('/kontak/', copy, context.siteCard),
+    jsonLd: [],
+  });
   return { layout: context.layout(meta, '/kontak/'), contact: site.contact, faq: site.faq };
 }

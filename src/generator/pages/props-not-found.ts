@@ -8,7 +8,10 @@ import type { PageContext } from './page-context.ts';
  */
 export function notFoundProps(view: NotFoundView, context: PageContext): NotFoundPageProps {
   const { site } = context;
-  const meta = pageMeta(context.content.seo.notFound[view](site), site.name, { isNoindex: true, jsonLd: [] });
+  const meta = pageMeta(context.content.seo.notFound[view](site), site.name, {
+    isNoindex: true,
+    jsonLd: [],
+  });
   return {
     layout: context.layout(meta),
     view,

@@ -37,32 +37,61 @@ export type Page =
  * home, list and contact, the newest indexable article's. Pure; throws a SitegenError when
  * two pages share an output path.
  */
-export function listPages({ brands, articles }: Content, hasBody: (slug: string) => boolean): Page[] {
+export function listPages(
+  { brands, articles }: Content,
+  hasBody: (slug: string) => boolean,
+): Page[] {
   const isIndexable = (article: Article) => hasBody(article.slug) && !article.draft;
   const published = articles.filter(isIndexable);
   const newest = newestDate(published);
   const pages: Page[] = [
-    { url: '/', outputPath: 'index.html', template: 'HomePage', isIndexable: true, lastModified: newest, source: 'src/content/site.ts' },
-    { url: '/artikel/', outputPath: 'artikel/index.html', template: 'ArticleListPage', isIndexable: true, lastModified: newest, source: 'src/content/articles/' },
-    ...articles.map((article): Page => ({
-      url: articleUrl(article.slug),
-      outputPath: `artikel/${article.slug}/index.html`,
-      template: 'ArticlePage',
-      isIndexable: isIndexable(article),
-      lastModified: isIndexable(article) ? lastUpdated(article) : undefined,
-      source: article.source,
-      article,
-    })),
-    ...brands.map((brand): Page => ({
-      url: `/brand/${brand.slug}/`,
-      outputPath: `brand/${brand.slug}/index.html`,
-      template: 'BrandPage',
+    {
+      url: '/',
+      outputPath: 'index.html',
+      template: 'HomePage',
       isIndexable: true,
-      lastModified: newestDate(published.filter((article) => article.brand === brand.slug)) ?? newest,
-      source: `src/content/brands.ts: brand "${brand.slug}"`,
-      brand,
-    })),
-    { url: '/kontak/', outputPath: 'kontak/index.html', template: 'ContactPage', isIndexable: true, lastModified: newest, source: 'src/content/site.ts' },
+      lastModified: newest,
+      source: 'src/content/site.ts',
+    },
+    {
+      url: '/artikel/',
+      outputPath: 'artikel/index.html',
+      template: 'ArticleListPage',
+      isIndexable: true,
+      lastModified: newest,
+      source: 'src/content/articles/',
+    },
+    ...articles.map(
+      (article): Page => ({
+        url: articleUrl(article.slug),
+        outputPath: `artikel/${article.slug}/index.html`,
+        template: 'ArticlePage',
+        isIndexable: isIndexable(article),
+        lastModified: isIndexable(article) ? lastUpdated(article) : undefined,
+        source: article.source,
+        article,
+      }),
+    ),
+    ...brands.map(
+      (brand): Page => ({
+        url: `/brand/${brand.slug}/`,
+        outputPath: `brand/${brand.slug}/index.html`,
+        template: 'BrandPage',
+        isIndexable: true,
+        lastModified:
+          newestDate(published.filter((article) => article.brand === brand.slug)) ?? newest,
+        source: `src/content/brands.ts: brand "${brand.slug}"`,
+        brand,
+      }),
+    ),
+    {
+      url: '/kontak/',
+      outputPath: 'kontak/index.html',
+      template: 'ContactPage',
+      isIndexable: true,
+      lastModified: newest,
+      source: 'src/content/site.ts',
+    },
     notFoundPage('404.html', 'generic'),
     notFoundPage('brand/404.html', 'brand'),
     notFoundPage('artikel/404.html', 'article'),
@@ -93,7 +122,14 @@ function newestDate(articles: Article[]): string | undefined {
 }
 
 function notFoundPage(outputPath: string, view: NotFoundView): Page {
-  return { url: `/${outputPath}`, outputPath, template: 'NotFoundPage', isIndexable: false, source: 'src/templates/NotFoundPage.tsx', view };
+  return {
+    url: `/${outputPath}`,
+    outputPath,
+    template: 'NotFoundPage',
+    isIndexable: false,
+    source: 'src/templates/NotFoundPage.tsx',
+    view,
+  };
 }
 
 function assertUniqueOutputPaths(pages: Page[]) {
@@ -101,7 +137,11 @@ function assertUniqueOutputPaths(pages: Page[]) {
   for (const page of pages) {
     const earlier = seen.get(page.outputPath);
     if (earlier) {
-      throw sitegenError(DuplicateOutputPath, { outputPath: page.outputPath, first: earlier.source, second: page.source });
+      throw sitegenError(DuplicateOutputPath, {
+        outputPath: page.outputPath,
+        first: earlier.source,
+        second: page.source,
+      });
     }
     seen.set(page.outputPath, page);
   }

@@ -23,7 +23,12 @@ export function websiteSchema(site: SiteConfig, siteUrl: string): object {
 }
 
 /** Returns the CollectionPage object of a list page named `name` at the absolute `url`, part of the site. Pure. */
-export function collectionPageSchema(name: string, url: string, site: SiteConfig, siteUrl: string): object {
+export function collectionPageSchema(
+  name: string,
+  url: string,
+  site: SiteConfig,
+  siteUrl: string,
+): object {
   return {
     '@context': CONTEXT,
     '@type': 'CollectionPage',
@@ -47,7 +52,12 @@ interface ArticleFacts {
   image?: string;
 }
 
-function articleObject(facts: ArticleFacts, canonical: string, site: SiteConfig, siteUrl: string): object {
+function articleObject(
+  facts: ArticleFacts,
+  canonical: string,
+  site: SiteConfig,
+  siteUrl: string,
+): object {
   return {
     '@context': CONTEXT,
     '@type': 'Article',
@@ -68,15 +78,42 @@ function articleObject(facts: ArticleFacts, canonical: string, site: SiteConfig,
  * Returns the Article object of an article at the absolute `canonical` URL, dated by its
  * front matter, with the absolute URL of its image when it has one. Pure.
  */
-export function articleSchema(article: Article, brand: Brand, canonical: string, site: SiteConfig, siteUrl: string, imageUrl?: string): object {
+export function articleSchema(
+  article: Article,
+  brand: Brand,
+  canonical: string,
+  site: SiteConfig,
+  siteUrl: string,
+  imageUrl?: string,
+): object {
   const { title: headline, excerpt: description, author, publishedAt: datePublished } = article;
-  const facts = { headline, description, author, datePublished, dateModified: article.updatedAt ?? datePublished, about: brand.name, image: imageUrl };
+  const facts = {
+    headline,
+    description,
+    author,
+    datePublished,
+    dateModified: article.updatedAt ?? datePublished,
+    about: brand.name,
+    image: imageUrl,
+  };
   return articleObject(facts, canonical, site, siteUrl);
 }
 
 /** Returns the Article object of the fallback article (no brand) at `canonical`, dated `date`. Pure. */
-export function fallbackArticleSchema(fallback: SiteConfig['fallbackArticle'], canonical: string, date: string, site: SiteConfig, siteUrl: string): object {
-  const facts = { headline: fallback.title, description: fallback.bodyText, author: fallback.author, datePublished: date, dateModified: date };
+export function fallbackArticleSchema(
+  fallback: SiteConfig['fallbackArticle'],
+  canonical: string,
+  date: string,
+  site: SiteConfig,
+  siteUrl: string,
+): object {
+  const facts = {
+    headline: fallback.title,
+    description: fallback.bodyText,
+    author: fallback.author,
+    datePublished: date,
+    dateModified: date,
+  };
   return articleObject(facts, canonical, site, siteUrl);
 }
 

@@ -6,11 +6,22 @@ import { escapeText } from '../policy/html-policy.ts';
 
 /** Returns what cards, badges and logos show of a brand. Pure. */
 export function summarizeBrand(brand: Brand): BrandSummary {
-  return { name: brand.name, slug: brand.slug, description: brand.description, rating: brand.rating, color: brand.color };
+  return {
+    name: brand.name,
+    slug: brand.slug,
+    description: brand.description,
+    rating: brand.rating,
+    color: brand.color,
+  };
 }
 
 /** Returns an article card's data, with its brand, the short date ("15 Des 2024") and its picture when it has one. Pure. */
-export function summarizeArticle(article: Article, brand: Brand, site: SiteConfig, image?: ImageView): ArticleSummary {
+export function summarizeArticle(
+  article: Article,
+  brand: Brand,
+  site: SiteConfig,
+  image?: ImageView,
+): ArticleSummary {
   return {
     slug: article.slug,
     title: article.title,
@@ -35,7 +46,11 @@ const IMAGE_SIZES = {
 } as const;
 
 /** Returns the picture of an article as templates show it, its URLs under the base path `base` ("/" or "/repo/"). Pure. */
-export function imageView(image: ProcessedImage, base: string, place: keyof typeof IMAGE_SIZES): ImageView {
+export function imageView(
+  image: ProcessedImage,
+  base: string,
+  place: keyof typeof IMAGE_SIZES,
+): ImageView {
   const url = (path: string) => base + path.replace(/^\//, '');
   return {
     src: url(image.fallback.path),
@@ -65,4 +80,3 @@ export function fallbackArticleView(site: SiteConfig): ArticleView {
     html: `<p>${escapeText(fallback.bodyText)}</p>`,
   };
 }
-

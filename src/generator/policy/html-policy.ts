@@ -26,7 +26,17 @@
  *
  * Every message starts with "line N:" and quotes content only through printable().
  */
-import { html as html5, parse, parseFragment, Parser, Tokenizer, TokenizerMode, type DefaultTreeAdapterMap, type ParserError, type Token } from 'parse5';
+import {
+  html as html5,
+  parse,
+  parseFragment,
+  Parser,
+  Tokenizer,
+  TokenizerMode,
+  type DefaultTreeAdapterMap,
+  type ParserError,
+  type Token,
+} from 'parse5';
 import { printable } from '../errors/errors.ts';
 import { markupCharacterProblems } from './text-policy.ts';
 
@@ -56,22 +66,70 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** Attributes any allowed element may carry. */
-export const GLOBAL_ATTRIBUTES: ReadonlySet<string> = new Set(['id', 'class', 'title', 'lang', 'dir']);
+export const GLOBAL_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'id',
+  'class',
+  'title',
+  'lang',
+  'dir',
+]);
 
 /** Every element an article body may use, with the attributes it may carry besides the global ones. */
 export const ARTICLE_ELEMENTS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
-    p: [], h2: [], h3: [], h4: [], h5: [], h6: [], div: [], span: [], hr: [], br: [], wbr: [],
-    ul: [], ol: ['start', 'reversed', 'type'], li: ['value'], dl: [], dt: [], dd: [],
-    blockquote: ['cite'], q: ['cite'], cite: [],
+    p: [],
+    h2: [],
+    h3: [],
+    h4: [],
+    h5: [],
+    h6: [],
+    div: [],
+    span: [],
+    hr: [],
+    br: [],
+    wbr: [],
+    ul: [],
+    ol: ['start', 'reversed', 'type'],
+    li: ['value'],
+    dl: [],
+    dt: [],
+    dd: [],
+    blockquote: ['cite'],
+    q: ['cite'],
+    cite: [],
     a: ['href', 'title', 'rel', 'target', 'hreflang'],
-    strong: [], em: [], b: [], i: [], u: [], s: [], small: [], sub: [], sup: [], mark: [],
-    abbr: [], time: ['datetime'], code: [], kbd: [], samp: [], var: [], pre: [],
+    strong: [],
+    em: [],
+    b: [],
+    i: [],
+    u: [],
+    s: [],
+    small: [],
+    sub: [],
+    sup: [],
+    mark: [],
+    abbr: [],
+    time: ['datetime'],
+    code: [],
+    kbd: [],
+    samp: [],
+    var: [],
+    pre: [],
     img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
-    figure: [], figcaption: [],
-    table: [], caption: [], colgroup: ['span'], col: ['span'], thead: [], tbody: [], tfoot: [], tr: [],
-    th: ['colspan', 'rowspan', 'scope', 'headers', 'abbr'], td: ['colspan', 'rowspan', 'headers'],
-    details: ['open'], summary: [],
+    figure: [],
+    figcaption: [],
+    table: [],
+    caption: [],
+    colgroup: ['span'],
+    col: ['span'],
+    thead: [],
+    tbody: [],
+    tfoot: [],
+    tr: [],
+    th: ['colspan', 'rowspan', 'scope', 'headers', 'abbr'],
+    td: ['colspan', 'rowspan', 'headers'],
+    details: ['open'],
+    summary: [],
   }).map(([name, attributes]) => [name, new Set(attributes)]),
 );
 
@@ -87,15 +145,46 @@ const ALLOWED_URL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mail
 
 /** Attributes whose value is one URL, on any element (HTML, SVG and obsolete ones included). */
 const URL_ATTRIBUTES = new Set([
-  'href', 'xlink:href', 'src', 'action', 'formaction', 'cite', 'poster', 'background', 'longdesc',
-  'codebase', 'lowsrc', 'dynsrc', 'manifest', 'profile', 'classid', 'archive',
+  'href',
+  'xlink:href',
+  'src',
+  'action',
+  'formaction',
+  'cite',
+  'poster',
+  'background',
+  'longdesc',
+  'codebase',
+  'lowsrc',
+  'dynsrc',
+  'manifest',
+  'profile',
+  'classid',
+  'archive',
 ]);
 /** Attributes whose value is a list of URLs. */
 const URL_LIST_ATTRIBUTES = new Set(['srcset', 'imagesrcset', 'ping']);
 
 const VOID_ELEMENTS = new Set([
-  'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'image', 'img', 'input',
-  'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+  'area',
+  'base',
+  'basefont',
+  'bgsound',
+  'br',
+  'col',
+  'embed',
+  'frame',
+  'hr',
+  'image',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
 ]);
 
 /** Start tags after which the tree builder switches the tokenizer out of the data state. */
@@ -136,7 +225,9 @@ interface Problem {
  * nests too deep is reported and never handed to it.
  */
 export function checkArticleBody(html: string, options: PolicyOptions = {}): string[] {
-  return isCleanBody(html, options) && markupCharacterProblems(html).length === 0 ? [] : listBodyProblems(html, options);
+  return isCleanBody(html, options) && markupCharacterProblems(html).length === 0
+    ? []
+    : listBodyProblems(html, options);
 }
 
 /**
@@ -152,13 +243,19 @@ export function listBodyProblems(html: string, options: PolicyOptions = {}): str
   const checkToken = (token: Token.TagToken) => {
     const line = token.location?.startLine ?? 0;
     checkBodyElement(token.tagName, html5.NS.HTML, token.attrs, options, (message, attribute) =>
-      problems.push({ line: (attribute && token.location?.attrs?.[attribute]?.startLine) || line, message }),
+      problems.push({
+        line: (attribute && token.location?.attrs?.[attribute]?.startLine) || line,
+        message,
+      }),
     );
   };
   problems.push(...markupCharacterProblems(html));
   const source = checkSource(html, problems, MAX_BODY_DEPTH, 'a body', checkToken);
   if (source.isTooDeep) return format(problems);
-  const fragment = parseFragment(html, { sourceCodeLocationInfo: true, onParseError: parseErrorReporter(problems) });
+  const fragment = parseFragment(html, {
+    sourceCodeLocationInfo: true,
+    onParseError: parseErrorReporter(problems),
+  });
   walk(fragment.childNodes, 'body', problems, options, source.unclosed);
   return format(problems);
 }
@@ -177,7 +274,11 @@ const NOT_CLEAN = Symbol('not clean');
  * as @internal, the way its own parseFragment does.
  */
 function isCleanBody(html: string, options: PolicyOptions): boolean {
-  const parser = Parser.getFragmentParser<DefaultTreeAdapterMap>(null, { onParseError: () => { throw NOT_CLEAN; } });
+  const parser = Parser.getFragmentParser<DefaultTreeAdapterMap>(null, {
+    onParseError: () => {
+      throw NOT_CLEAN;
+    },
+  });
   // parse5 turns source locations on whenever parse errors are reported, which doubles the
   // cost; this path only needs to know that an error happened, not where.
   parser.options.sourceCodeLocationInfo = false;
@@ -215,12 +316,15 @@ function isCleanBody(html: string, options: PolicyOptions): boolean {
 /** Every element of a tree in document order as "depth:name", the shape isCleanBody records of the tags. */
 function nestingOf(nodes: Node[]): string[] {
   const shape: string[] = [];
-  const stack: { node: Node; depth: number }[] = nodes.map((node) => ({ node, depth: 0 })).reverse();
+  const stack: { node: Node; depth: number }[] = nodes
+    .map((node) => ({ node, depth: 0 }))
+    .reverse();
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     if (!('tagName' in node)) continue;
     shape.push(`${depth}:${node.tagName}`);
-    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push({ node: node.childNodes[i], depth: depth + 1 });
+    for (let i = node.childNodes.length - 1; i >= 0; i--)
+      stack.push({ node: node.childNodes[i], depth: depth + 1 });
   }
   return shape;
 }
@@ -237,11 +341,18 @@ export function checkPage(html: string, options: PolicyOptions = {}): string[] {
   const problems: Problem[] = markupCharacterProblems(html);
   const source = checkSource(html, problems, MAX_PAGE_DEPTH, 'a page');
   if (source.isTooDeep) return format(problems);
-  const document = parse(html, { sourceCodeLocationInfo: true, onParseError: parseErrorReporter(problems) });
+  const document = parse(html, {
+    sourceCodeLocationInfo: true,
+    onParseError: parseErrorReporter(problems),
+  });
   const cspTags = walk(document.childNodes, 'page', problems, options, source.unclosed);
-  for (const id of repeatedIds(document.childNodes)) problems.push({ line: 1, message: `the id ${quote(id)} is used more than once on the page` });
+  for (const id of repeatedIds(document.childNodes))
+    problems.push({ line: 1, message: `the id ${quote(id)} is used more than once on the page` });
   if (cspTags.length === 0) {
-    problems.push({ line: 1, message: `has no <meta http-equiv="Content-Security-Policy">; every page carries the site's policy` });
+    problems.push({
+      line: 1,
+      message: `has no <meta http-equiv="Content-Security-Policy">; every page carries the site's policy`,
+    });
   }
   for (const tag of cspTags) {
     if (tag.content !== META_CONTENT_SECURITY_POLICY) {
@@ -328,7 +439,8 @@ export function urlProblem(value: string): string | undefined {
   const scheme = urlScheme(value);
   if (scheme === undefined) return undefined;
   if (!ALLOWED_URL_SCHEMES.has(scheme)) return `a ${scheme}: URL`;
-  if ((scheme === 'http' || scheme === 'https') && !URL.canParse(stripUrl(value))) return 'an http(s) URL that does not parse';
+  if ((scheme === 'http' || scheme === 'https') && !URL.canParse(stripUrl(value)))
+    return 'an http(s) URL that does not parse';
   return undefined;
 }
 
@@ -351,7 +463,8 @@ export function urlsOfList(attribute: string, value: string): string[] {
   let position = 0;
   const isSpace = (char: string) => /[\t\n\f\r ]/.test(char);
   while (position < value.length) {
-    while (position < value.length && (isSpace(value[position]) || value[position] === ',')) position++;
+    while (position < value.length && (isSpace(value[position]) || value[position] === ','))
+      position++;
     if (position >= value.length) break;
     const start = position;
     while (position < value.length && !isSpace(value[position])) position++;
@@ -415,9 +528,15 @@ function checkSource(
         const line = token.location?.startLine ?? 0;
         const top = open.at(-1);
         if (VOID_ELEMENTS.has(name)) {
-          problems.push({ line, message: `</${printable(name)}> closes a void element, which has no closing tag` });
+          problems.push({
+            line,
+            message: `</${printable(name)}> closes a void element, which has no closing tag`,
+          });
         } else if (!top || open.findLastIndex((entry) => entry.name === name) === -1) {
-          problems.push({ line, message: `</${printable(name)}> has no matching <${printable(name)}>` });
+          problems.push({
+            line,
+            message: `</${printable(name)}> has no matching <${printable(name)}>`,
+          });
         } else {
           if (top.name !== name) {
             problems.push({
@@ -467,8 +586,13 @@ const CHARACTER_ERRORS = new Set([
 function parseErrorReporter(problems: Problem[]) {
   return (error: ParserError) => {
     if (CHARACTER_ERRORS.has(error.code)) return;
-    const hint = PARSE_ERROR_HINTS[error.code] ?? 'write "&lt;" for a literal "<" and "&amp;" for a literal "&"';
-    problems.push({ line: error.startLine, message: `malformed HTML (parse5: ${error.code}): ${hint}` });
+    const hint =
+      PARSE_ERROR_HINTS[error.code] ??
+      'write "&lt;" for a literal "<" and "&amp;" for a literal "&"';
+    problems.push({
+      line: error.startLine,
+      message: `malformed HTML (parse5: ${error.code}): ${hint}`,
+    });
   };
 }
 
@@ -476,10 +600,13 @@ const PARSE_ERROR_HINTS: Record<string, string> = {
   'invalid-first-character-of-tag-name': 'a "<" that starts no tag; write "&lt;" for a literal "<"',
   'eof-in-tag': 'a tag is cut off by the end of the file',
   'eof-in-comment': 'a comment "<!--" is never closed with "-->"',
-  'missing-semicolon-after-character-reference': 'a character reference without ";"; write "&amp;" for a literal "&"',
-  'unknown-named-character-reference': 'an unknown character reference; write "&amp;" for a literal "&"',
+  'missing-semicolon-after-character-reference':
+    'a character reference without ";"; write "&amp;" for a literal "&"',
+  'unknown-named-character-reference':
+    'an unknown character reference; write "&amp;" for a literal "&"',
   'duplicate-attribute': 'an attribute is repeated on one tag (browsers keep only the first)',
-  'non-void-html-element-start-tag-with-trailing-solidus': '"/>" does not close an HTML element; write the end tag',
+  'non-void-html-element-start-tag-with-trailing-solidus':
+    '"/>" does not close an HTML element; write the end tag',
 };
 
 interface CspTag {
@@ -492,12 +619,19 @@ interface CspTag {
  * ('body') or the page rules ('page'; inside an article body container, the allow-list).
  * Returns the page's CSP meta tags, for checkPage.
  */
-function walk(nodes: Node[], mode: 'body' | 'page', problems: Problem[], options: PolicyOptions, unclosed: Set<number>): CspTag[] {
+function walk(
+  nodes: Node[],
+  mode: 'body' | 'page',
+  problems: Problem[],
+  options: PolicyOptions,
+  unclosed: Set<number>,
+): CspTag[] {
   const cspTags: CspTag[] = [];
   type Frame = { node: Node; depth: number; inBody: boolean; line: number };
   const stack: Frame[] = [];
   const pushChildren = (children: Node[], depth: number, inBody: boolean, line: number) => {
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], depth, inBody, line });
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push({ node: children[i], depth, inBody, line });
   };
   pushChildren(nodes, 1, mode === 'body', 1);
   let tooDeep = false;
@@ -507,11 +641,16 @@ function walk(nodes: Node[], mode: 'body' | 'page', problems: Problem[], options
     const element = node as Element;
     const line = element.sourceCodeLocation?.startLine ?? parentLine;
     const report = (message: string, attributeName?: string) =>
-      problems.push({ line: (attributeName && element.sourceCodeLocation?.attrs?.[attributeName]?.startLine) || line, message });
+      problems.push({
+        line:
+          (attributeName && element.sourceCodeLocation?.attrs?.[attributeName]?.startLine) || line,
+        message,
+      });
 
     const limit = inBody ? MAX_BODY_DEPTH : MAX_PAGE_DEPTH;
     if (depth > limit) {
-      if (!tooDeep) report(depthMessage(element.tagName, depth, limit, inBody ? 'a body' : 'a page'));
+      if (!tooDeep)
+        report(depthMessage(element.tagName, depth, limit, inBody ? 'a body' : 'a page'));
       tooDeep = true;
       continue;
     }
@@ -532,7 +671,13 @@ function walk(nodes: Node[], mode: 'body' | 'page', problems: Problem[], options
     let childrenInBody = inBody;
     let childDepth = depth + 1;
     if (inBody) {
-      descend = checkBodyElement(element.tagName, element.namespaceURI, element.attrs, options, report);
+      descend = checkBodyElement(
+        element.tagName,
+        element.namespaceURI,
+        element.attrs,
+        options,
+        report,
+      );
     } else {
       const csp = checkPageElement(element, report, options);
       if (csp !== undefined) cspTags.push({ line, content: csp });
@@ -563,7 +708,9 @@ function checkBodyElement(
 ): boolean {
   const allowed = namespace === html5.NS.HTML ? ARTICLE_ELEMENTS.get(name) : undefined;
   if (!allowed) {
-    report(`<${printable(name)}> is not allowed in article bodies (${whyRefused(name, namespace)})`);
+    report(
+      `<${printable(name)}> is not allowed in article bodies (${whyRefused(name, namespace)})`,
+    );
     return false;
   }
   if (name === 'img' && options.refuseImages) {
@@ -571,14 +718,25 @@ function checkBodyElement(
     return false;
   }
   for (const attribute of attributes) {
-    const attributeName = attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name;
+    const attributeName = attribute.prefix
+      ? `${attribute.prefix}:${attribute.name}`
+      : attribute.name;
     const shown = printable(attributeName);
     if (/^on/i.test(attributeName)) {
-      report(`inline event handler ${shown}="…" on <${name}> is not allowed (it would break the Content-Security-Policy)`, attribute.name);
+      report(
+        `inline event handler ${shown}="…" on <${name}> is not allowed (it would break the Content-Security-Policy)`,
+        attribute.name,
+      );
     } else if (attributeName === 'style') {
-      report(`style="…" on <${name}> is not allowed (the Content-Security-Policy blocks inline styles)`, attribute.name);
+      report(
+        `style="…" on <${name}> is not allowed (the Content-Security-Policy blocks inline styles)`,
+        attribute.name,
+      );
     } else if (!GLOBAL_ATTRIBUTES.has(attributeName) && !allowed.has(attributeName)) {
-      report(`attribute ${shown}="…" is not allowed on <${name}> (allowed: ${[...GLOBAL_ATTRIBUTES, ...allowed].join(', ')})`, attribute.name);
+      report(
+        `attribute ${shown}="…" is not allowed on <${name}> (allowed: ${[...GLOBAL_ATTRIBUTES, ...allowed].join(', ')})`,
+        attribute.name,
+      );
     } else if (URL_ATTRIBUTES.has(attributeName)) {
       const problem = urlProblem(attribute.value);
       if (problem) {
@@ -586,8 +744,16 @@ function checkBodyElement(
           `${problem} in ${shown}="…" on <${name}> is not allowed (decoded: ${quote(attribute.value)}; allowed: http, https, mailto, tel and relative URLs)`,
           attribute.name,
         );
-      } else if (name === 'img' && attributeName === 'src' && !options.allowExternalImages && isOtherHost(attribute.value)) {
-        report(`<img src="…"> loads an image from another host (${quote(attribute.value)}); images must be files of the site`, attribute.name);
+      } else if (
+        name === 'img' &&
+        attributeName === 'src' &&
+        !options.allowExternalImages &&
+        isOtherHost(attribute.value)
+      ) {
+        report(
+          `<img src="…"> loads an image from another host (${quote(attribute.value)}); images must be files of the site`,
+          attribute.name,
+        );
       }
     }
   }
@@ -605,8 +771,12 @@ const IMAGE_IN_BODY =
  * back or a referrer, the rule `sitegen check` holds every built page to: `target="_blank"`
  * and `rel` with noopener and noreferrer. (Brand mentions get such links from the linker.)
  */
-function checkOutboundLink(attributes: Token.Attribute[], report: (message: string, attribute?: string) => void) {
-  const value = (attributeName: string) => attributes.find((a) => a.name === attributeName && !a.prefix)?.value;
+function checkOutboundLink(
+  attributes: Token.Attribute[],
+  report: (message: string, attribute?: string) => void,
+) {
+  const value = (attributeName: string) =>
+    attributes.find((a) => a.name === attributeName && !a.prefix)?.value;
   const href = value('href');
   if (href === undefined || !isOutboundLink(href)) return;
   if (!opensSafely(value('target'), value('rel'))) {
@@ -618,13 +788,41 @@ function checkOutboundLink(attributes: Token.Attribute[], report: (message: stri
 }
 
 function whyRefused(name: string, namespace: string): string {
-  if (namespace === html5.NS.SVG || namespace === html5.NS.MATHML || name === 'svg' || name === 'math') return 'no SVG or MathML in content';
+  if (
+    namespace === html5.NS.SVG ||
+    namespace === html5.NS.MATHML ||
+    name === 'svg' ||
+    name === 'math'
+  )
+    return 'no SVG or MathML in content';
   if (name === 'image') return 'browsers read it as <img>, other parsers do not; write <img>';
-  if (name === 'html' || name === 'head' || name === 'body') return "browsers add its attributes to the page's own element";
-  if (name === 'script' || name === 'style' || name === 'noscript') return 'no scripts or styles in content; the Content-Security-Policy forbids them';
-  if (name === 'meta' || name === 'base' || name === 'link' || name === 'title') return "it belongs to the page's head: redirects, base URLs and remote resources are not content";
-  if (['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'template'].includes(name)) return 'no embedded documents in content';
-  if (['form', 'input', 'button', 'select', 'textarea', 'option', 'optgroup', 'datalist', 'output', 'fieldset', 'label'].includes(name)) {
+  if (name === 'html' || name === 'head' || name === 'body')
+    return "browsers add its attributes to the page's own element";
+  if (name === 'script' || name === 'style' || name === 'noscript')
+    return 'no scripts or styles in content; the Content-Security-Policy forbids them';
+  if (name === 'meta' || name === 'base' || name === 'link' || name === 'title')
+    return "it belongs to the page's head: redirects, base URLs and remote resources are not content";
+  if (
+    ['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'template'].includes(
+      name,
+    )
+  )
+    return 'no embedded documents in content';
+  if (
+    [
+      'form',
+      'input',
+      'button',
+      'select',
+      'textarea',
+      'option',
+      'optgroup',
+      'datalist',
+      'output',
+      'fieldset',
+      'label',
+    ].includes(name)
+  ) {
     return 'no forms in content';
   }
   if (name === 'h1') return "the article's title is the page's only <h1>; use <h2> to <h6>";
@@ -632,26 +830,52 @@ function whyRefused(name: string, namespace: string): string {
 }
 
 /** The page rules for one element. Returns the content of a CSP meta tag, when it is one. */
-function checkPageElement(element: Element, report: (message: string, attribute?: string) => void, options: PolicyOptions): string | undefined {
+function checkPageElement(
+  element: Element,
+  report: (message: string, attribute?: string) => void,
+  options: PolicyOptions,
+): string | undefined {
   const name = printable(element.tagName);
-  const attributes = new Map(element.attrs.map((a) => [a.prefix ? `${a.prefix}:${a.name}` : a.name, a.value]));
+  const attributes = new Map(
+    element.attrs.map((a) => [a.prefix ? `${a.prefix}:${a.name}` : a.name, a.value]),
+  );
   for (const [attributeName, value] of attributes) {
     const shown = printable(attributeName);
-    if (/^on/i.test(attributeName)) report(`<${name} ${shown}="…"> is an inline event handler; the CSP would block it`, attributeName);
-    if (attributeName === 'style') report(`<${name} style="…"> is an inline style; the CSP (style-src 'self') would block it`, attributeName);
-    const urls = URL_ATTRIBUTES.has(attributeName) || (attributeName === 'data' && element.tagName === 'object')
-      ? [value]
-      : URL_LIST_ATTRIBUTES.has(attributeName) ? urlsOfList(attributeName, value) : [];
+    if (/^on/i.test(attributeName))
+      report(
+        `<${name} ${shown}="…"> is an inline event handler; the CSP would block it`,
+        attributeName,
+      );
+    if (attributeName === 'style')
+      report(
+        `<${name} style="…"> is an inline style; the CSP (style-src 'self') would block it`,
+        attributeName,
+      );
+    const urls =
+      URL_ATTRIBUTES.has(attributeName) ||
+      (attributeName === 'data' && element.tagName === 'object')
+        ? [value]
+        : URL_LIST_ATTRIBUTES.has(attributeName)
+          ? urlsOfList(attributeName, value)
+          : [];
     for (const url of urls) {
       const problem = urlProblem(url);
-      if (problem) report(`<${name} ${shown}="…"> has ${problem} (decoded: ${quote(url)}); allowed: http, https, mailto, tel and relative URLs`, attributeName);
+      if (problem)
+        report(
+          `<${name} ${shown}="…"> has ${problem} (decoded: ${quote(url)}); allowed: http, https, mailto, tel and relative URLs`,
+          attributeName,
+        );
     }
   }
   const type = (attributes.get('type') ?? '').trim().toLowerCase();
   switch (element.tagName) {
     case 'script':
-      if (!attributes.has('src') && type !== 'application/ld+json') report("has an inline <script>; the CSP (script-src 'self') would block it");
-      if (attributes.has('src') && isOtherHost(attributes.get('src')!)) report(`<script src="…"> loads a script from another host; the CSP (script-src 'self') would block it`);
+      if (!attributes.has('src') && type !== 'application/ld+json')
+        report("has an inline <script>; the CSP (script-src 'self') would block it");
+      if (attributes.has('src') && isOtherHost(attributes.get('src')!))
+        report(
+          `<script src="…"> loads a script from another host; the CSP (script-src 'self') would block it`,
+        );
       break;
     case 'style':
       report("has an inline <style>; the CSP (style-src 'self') would block it");
@@ -662,18 +886,28 @@ function checkPageElement(element: Element, report: (message: string, attribute?
     case 'link': {
       const rel = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/);
       if (rel.includes('stylesheet') && isOtherHost(attributes.get('href') ?? '')) {
-        report(`<link rel="stylesheet"> loads a stylesheet from another host; the CSP (style-src 'self') would block it`);
+        report(
+          `<link rel="stylesheet"> loads a stylesheet from another host; the CSP (style-src 'self') would block it`,
+        );
       }
       break;
     }
     case 'img':
-      if (!options.allowExternalImages && attributes.has('src') && isOtherHost(attributes.get('src')!)) {
-        report(`<img src="…"> loads an image from another host (${quote(attributes.get('src')!)})`, 'src');
+      if (
+        !options.allowExternalImages &&
+        attributes.has('src') &&
+        isOtherHost(attributes.get('src')!)
+      ) {
+        report(
+          `<img src="…"> loads an image from another host (${quote(attributes.get('src')!)})`,
+          'src',
+        );
       }
       break;
     case 'meta': {
       const httpEquiv = (attributes.get('http-equiv') ?? '').trim().toLowerCase();
-      if (httpEquiv === 'refresh') report('has <meta http-equiv="refresh">, which redirects or reloads the page');
+      if (httpEquiv === 'refresh')
+        report('has <meta http-equiv="refresh">, which redirects or reloads the page');
       if (httpEquiv === 'content-security-policy') return attributes.get('content') ?? '';
       break;
     }
@@ -682,7 +916,9 @@ function checkPageElement(element: Element, report: (message: string, attribute?
 }
 
 function classList(element: Element): string[] {
-  return (element.attrs.find((a) => a.name === 'class' && !a.prefix)?.value ?? '').split(/[\t\n\f\r ]+/);
+  return (element.attrs.find((a) => a.name === 'class' && !a.prefix)?.value ?? '').split(
+    /[\t\n\f\r ]+/,
+  );
 }
 
 /** A value quoted for a message: JSON escapes (no raw newlines or tabs), control characters shown, cut at 80 characters. */
@@ -702,5 +938,8 @@ function format(problems: Problem[]): string[] {
     .filter((message) => !seen.has(message) && seen.add(message));
   if (messages.length <= MAX_PROBLEMS) return messages;
   const last = problems.reduce((max, problem) => Math.max(max, problem.line), 0);
-  return [...messages.slice(0, MAX_PROBLEMS), `line ${last}: and ${messages.length - MAX_PROBLEMS} more problems up to this line`];
+  return [
+    ...messages.slice(0, MAX_PROBLEMS),
+    `line ${last}: and ${messages.length - MAX_PROBLEMS} more problems up to this line`,
+  ];
 }

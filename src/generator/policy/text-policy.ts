@@ -89,8 +89,11 @@ export function findRefusedStrings(value: unknown, field = ''): RefusedString[] 
     seen.add(item.value);
     const entries = Array.isArray(item.value)
       ? item.value.map((entry, index) => [`${item.field}[${index}]`, entry] as const)
-      : Object.entries(item.value).map(([key, entry]) => [joinField(item.field, key), entry] as const);
-    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], field: entries[i][0] });
+      : Object.entries(item.value).map(
+          ([key, entry]) => [joinField(item.field, key), entry] as const,
+        );
+    for (let i = entries.length - 1; i >= 0; i--)
+      stack.push({ value: entries[i][1], field: entries[i][0] });
   }
   return found;
 }
@@ -112,7 +115,12 @@ export function locateInSource(
   const spellings = spellingsOf(refused.char);
   const before = refused.text.slice(Math.max(0, refused.index - 12), refused.index);
   let offset = -1;
-  if (before !== '') offset = firstOf(source, spellings.map((spelling) => before + spelling), before.length);
+  if (before !== '')
+    offset = firstOf(
+      source,
+      spellings.map((spelling) => before + spelling),
+      before.length,
+    );
   if (offset === -1) offset = firstOf(source, spellings, 0);
   if (offset === -1) return undefined;
   const lines = source.slice(0, offset).split('\n');
@@ -165,17 +173,25 @@ export function markupCharacterProblems(markup: string): { line: number; message
     if (char === undefined || !hasRefusedCharacter(char)) continue;
     line += countNewlines(markup, counted, match.index);
     counted = match.index;
-    const what = isReference ? `a character reference to ${describeCharacter(char)}` : describeCharacter(char);
+    const what = isReference
+      ? `a character reference to ${describeCharacter(char)}`
+      : describeCharacter(char);
     problems.push({ line, message: `${what}; expected ${ALLOWED_TEXT}` });
   }
   if (problems.length <= MAX_MARKUP_PROBLEMS) return problems;
   const more = problems.length - MAX_MARKUP_PROBLEMS;
   const last = problems[MAX_MARKUP_PROBLEMS - 1].line;
-  return [...problems.slice(0, MAX_MARKUP_PROBLEMS), { line: last, message: `and ${more} more refused characters` }];
+  return [
+    ...problems.slice(0, MAX_MARKUP_PROBLEMS),
+    { line: last, message: `and ${more} more refused characters` },
+  ];
 }
 
 /** The character a numeric reference names (hex or decimal digits), if it is one. */
-function referencedCharacter(hex: string | undefined, decimal: string | undefined): string | undefined {
+function referencedCharacter(
+  hex: string | undefined,
+  decimal: string | undefined,
+): string | undefined {
   const code = hex === undefined ? Number(decimal) : Number.parseInt(hex, 16);
   return code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
 }

@@ -39,9 +39,19 @@ export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
  * a one-shot build (build). Both produce identical output. Returns the bundler; reads
  * sources, never writes.
  */
-export async function createSiteBundler(root: string, { incremental = false } = {}): Promise<SiteBundler> {
+export async function createSiteBundler(
+  root: string,
+  { incremental = false } = {},
+): Promise<SiteBundler> {
   const outdir = path.join(root, '.sitegen');
-  const common = { absWorkingDir: root, bundle: true, write: false, logLevel: 'silent', legalComments: 'none', charset: 'utf8' } as const;
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'none',
+    charset: 'utf8',
+  } as const;
   const options: Esbuild.BuildOptions[] = [
     {
       ...common,
@@ -90,7 +100,11 @@ export async function createSiteBundler(root: string, { incremental = false } = 
         [results, favicon] = await Promise.all([
           Promise.all(options.map((_, i) => run(i))),
           readFile(path.join(root, FAVICON), 'utf8').catch((error) => {
-            throw sitegenError(FaviconUnreadable, { file: FAVICON }, { cause: error, file: FAVICON });
+            throw sitegenError(
+              FaviconUnreadable,
+              { file: FAVICON },
+              { cause: error, file: FAVICON },
+            );
           }),
         ]);
       } catch (error) {
@@ -126,13 +140,17 @@ function toSitegenError(error: unknown, root: string): SitegenError {
       : 'unknown location';
     return `${where}: ${message.text}`;
   });
-  return sitegenError(SourcesDoNotCompile, { count: problems.length }, {
-    file: first ? path.relative(root, path.resolve(root, first.file)) : undefined,
-    line: first?.line,
-    column: first ? characterColumn(first) : undefined,
-    problems,
-    cause: error,
-  });
+  return sitegenError(
+    SourcesDoNotCompile,
+    { count: problems.length },
+    {
+      file: first ? path.relative(root, path.resolve(root, first.file)) : undefined,
+      line: first?.line,
+      column: first ? characterColumn(first) : undefined,
+      problems,
+      cause: error,
+    },
+  );
 }
 
 /** esbuild's 0-based byte column as the 1-based character column editors and the code frame count. */

@@ -6,14 +6,20 @@ import type { ComponentType } from 'react';
 import type { SocialCardProps, TemplateName } from '../../templates/index.ts';
 import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
 import { sitegenError } from '../errors/errors.ts';
-import { SiteModuleExportsMissing, SiteModuleFailed, SiteModuleTimeout } from '../errors/errors-data.ts';
+import {
+  SiteModuleExportsMissing,
+  SiteModuleFailed,
+  SiteModuleTimeout,
+} from '../errors/errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from './time-limit.ts';
 
 export interface SiteModule {
   content: SiteContent;
   /** The page templates, and SocialCard (absent in a project that has none: no cards). */
-  templates: Record<TemplateName, ComponentType<any>> & { SocialCard?: ComponentType<SocialCardProps> };
+  templates: Record<TemplateName, ComponentType<any>> & {
+    SocialCard?: ComponentType<SocialCardProps>;
+  };
   /** Maps an error thrown by site code to "src/templates/X.tsx:12" (and column), when the stack allows. */
   locate(error: unknown): SourcePosition | undefined;
 }
@@ -31,14 +37,21 @@ export interface SourcePosition {
  * rebuild gets fresh content and templates and nothing piles up in Node's module cache.
  * Its evaluation runs under the same time limit as one page's render.
  */
-export function evaluateSite(bundles: Bundles, root: string, limitMs = DEFAULT_RENDER_TIMEOUT_MS): SiteModule {
+export function evaluateSite(
+  bundles: Bundles,
+  root: string,
+  limitMs = DEFAULT_RENDER_TIMEOUT_MS,
+): SiteModule {
   const filename = path.join(root, '.sitegen', SITE_BUNDLE_NAME);
   const module = { exports: {} as { content?: SiteContent; templates?: SiteModule['templates'] } };
   // The source map is parsed only when an error needs a location.
   let map: SourceMap | undefined;
-  const locate = (error: unknown) => locateInBundle(error, filename, (map ??= new SourceMap(JSON.parse(bundles.siteMap))), root);
+  const locate = (error: unknown) =>
+    locateInBundle(error, filename, (map ??= new SourceMap(JSON.parse(bundles.siteMap))), root);
   try {
-    const run = vm.compileFunction(bundles.siteCode, ['require', 'module', 'exports'], { filename });
+    const run = vm.compileFunction(bundles.siteCode, ['require', 'module', 'exports'], {
+      filename,
+    });
     // Top-level code of content and templates runs here: a loop there must not hang the build.
     runWithTimeLimit(() => run(requireFromSitegen, module, module.exports), limitMs);
   } catch (error) {
@@ -47,7 +60,11 @@ export function evaluateSite(bundles: Bundles, root: string, limitMs = DEFAULT_R
     }
     const where = locate(error);
     const at = where ? ` at ${where.file}:${where.line}` : '';
-    throw sitegenError(SiteModuleFailed, { where: at, reason: String((error as Error)?.message ?? error) }, { cause: error, ...where });
+    throw sitegenError(
+      SiteModuleFailed,
+      { where: at, reason: String((error as Error)?.message ?? error) },
+      { cause: error, ...where },
+    );
   }
   const { content, templates } = module.exports;
   if (!content || !templates) {
@@ -56,7 +73,12 @@ export function evaluateSite(bundles: Bundles, root: string, limitMs = DEFAULT_R
   return { content, templates, locate };
 }
 
-function locateInBundle(error: unknown, filename: string, map: SourceMap, root: string): SourcePosition | undefined {
+function locateInBundle(
+  error: unknown,
+  filename: string,
+  map: SourceMap,
+  root: string,
+): SourcePosition | undefined {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   const escaped = filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const match of stack.matchAll(new RegExp(`${escaped}:(\\d+):(\\d+)`, 'g'))) {
@@ -67,8 +89,13 @@ function locateInBundle(error: unknown, filename: string, map: SourceMap, root: 
     };
     if (entry?.originalSource && !entry.originalSource.includes('node_modules')) {
       const absolute = path.resolve(path.dirname(filename), entry.originalSource);
-      const column = typeof entry.originalColumn === 'number' ? { column: entry.originalColumn + 1 } : {};
-      return { file: path.relative(root, absolute), line: (entry.originalLine ?? 0) + 1, ...column };
+      const column =
+        typeof entry.originalColumn === 'number' ? { column: entry.originalColumn + 1 } : {};
+      return {
+        file: path.relative(root, absolute),
+        line: (entry.originalLine ?? 0) + 1,
+        ...column,
+      };
     }
   }
   return undefined;

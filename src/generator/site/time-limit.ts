@@ -16,7 +16,9 @@ export class TimeLimitExceeded extends Error {
 
 const SLOT = Symbol.for('sitegen.timeLimitedJob');
 // Compiled once: a call costs one watchdog thread (about 60 µs), so callers batch work.
-const CALL_JOB = new vm.Script(`globalThis[Symbol.for('sitegen.timeLimitedJob')]()`, { filename: 'sitegen:time-limit' });
+const CALL_JOB = new vm.Script(`globalThis[Symbol.for('sitegen.timeLimitedJob')]()`, {
+  filename: 'sitegen:time-limit',
+});
 
 /**
  * Runs `job` synchronously and returns its result. After `limitMs`, V8 terminates it
@@ -34,7 +36,8 @@ export function runWithTimeLimit<T>(job: () => T, limitMs: number): T {
   try {
     return CALL_JOB.runInThisContext({ timeout: limitMs }) as T;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new TimeLimitExceeded(limitMs);
+    if ((error as NodeJS.ErrnoException)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
+      throw new TimeLimitExceeded(limitMs);
     throw error;
   } finally {
     global[SLOT] = previous;
