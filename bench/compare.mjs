@@ -11,7 +11,8 @@
 //   import { compareTools, printComparison } from './compare.mjs';
 //   const result = compareTools({ sizes: [1000, 10000], rounds: 3, work: '/tmp' });
 //   // result.sizes[i] = { count, rounds, tools: { sitegen, hugo, eleventy } }, each tool
-//   // { name, version, pages, walls: [ms per round], peaks: [MB per round], articleBytes, listBytes }
+//   // { name, version, pages, walls: [ms per round], peaks: [MB per round], articleBytes,
+// listBytes }
 //   printComparison(result);
 //
 // For each N it
@@ -48,10 +49,10 @@
 // their default Markdown settings (Goldmark also gives each heading an id attribute), do no
 // brand-link post-processing and copy a stylesheet and icon. Neither draws images, so
 // sitegen runs with --no-cards (no social cards, no og:image) and writes no feed either way
-// of cards; it still writes feed.xml and the sitemap, which Hugo also writes by default. "ms per page" divides by the
-// HTML files each tool wrote. A size's projects and outputs are deleted after its last timed
-// round (never between timed runs), so at most one size is on disk: 50,000 articles write
-// several GB of output over the rounds.
+// of cards; it still writes feed.xml and the sitemap, which Hugo also writes by default. "ms per
+// page" divides by the HTML files each tool wrote. A size's projects and outputs are deleted after
+// its last timed round (never between timed runs), so at most one size is on disk: 50,000 articles
+// write several GB of output over the rounds.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -385,7 +386,8 @@ function ensureEleventy() {
         stdio: ['ignore', 'ignore', 'inherit'],
       }).status === 0;
     log(`installing @11ty/eleventy@3 into ${eleventyPrefix}`);
-    // The registry mirror here lacks a dependency of 3.1.8 (@11ty/recursive-copy@^4.0.6); 3.1.7 resolves.
+    // The registry mirror here lacks a dependency of 3.1.8 (@11ty/recursive-copy@^4.0.6); 3.1.7
+    // resolves.
     if (!install('@11ty/eleventy@3')) {
       log('npm install of @11ty/eleventy@3 failed; trying @11ty/eleventy@3.1.7');
       if (!install('@11ty/eleventy@3.1.7')) fail('npm install of @11ty/eleventy@3 failed');
@@ -420,7 +422,10 @@ function timedBuild(tool, out) {
   return { wall: wall * 1000, peak: peakKb / 1024 };
 }
 
-/** One untimed build, then: N article pages, the sample article contains its rendered body, N list cards. */
+/**
+ * One untimed build, then: N article pages, the sample article contains its rendered body, N list
+ * cards.
+ */
 function checkOutput(tool, out, records) {
   timedBuild(tool, out);
   const articleDir = path.join(out, 'artikel');
@@ -526,7 +531,10 @@ export function compareTools({ sizes, rounds = defaultRounds, work = os.tmpdir()
   }
 }
 
-/** One size: generate, write the Hugo and Eleventy sites, check, time `rounds` rounds, delete its trees. */
+/**
+ * One size: generate, write the Hugo and Eleventy sites, check, time `rounds` rounds, delete its
+ * trees.
+ */
 function compareSize(count, rounds, dir, versions, eleventyCli) {
   const root = path.join(dir, `gen-${count}`);
   log(`N=${count}: generating the sitegen project`);

@@ -5,7 +5,10 @@
 /** The middle value; of an even count, the upper of the two middle values. */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** `median unit (min–max)` with `digits` decimals, e.g. spread([6.4, 6.52, 6.8], 2, ' s') is "6.52 s (6.40–6.80)". */
+/**
+ * `median unit (min–max)` with `digits` decimals, e.g. spread([6.4, 6.52, 6.8], 2, ' s') is "6.52 s
+ * (6.40–6.80)".
+ */
 export function spread(values, digits, unit = '') {
   const sorted = [...values].sort((a, b) => a - b);
   const fixed = (value) => value.toFixed(digits);

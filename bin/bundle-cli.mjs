@@ -29,7 +29,10 @@ const root = path.dirname(binDir);
 export const POINTER = path.join(binDir, '.cli.json');
 /** Bundle folders (and the pre-pointer `.cli/`), and pointer files left by a killed run. */
 const OWN_ENTRY = /^\.cli(-[0-9a-z-]+)?$|^\.cli\.json\.tmp-/;
-/** A folder that stopped being current this recently may still be imported by a process that read the old pointer. */
+/**
+ * A folder that stopped being current this recently may still be imported by a process that read
+ * the old pointer.
+ */
 const KEEP_RETIRED_MS = 5 * 60 * 1000;
 /** Read by the bundle without being imported: the version, and how it is bundled. */
 const EXTRA_INPUTS = ['package.json', 'tsconfig.json', 'bin/bundle-cli.mjs'];

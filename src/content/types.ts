@@ -139,7 +139,10 @@ export interface SiteContent {
   seo: SeoCopy;
 }
 
-/** The whole content as the generator uses it: the configuration plus the articles read from Markdown. */
+/**
+ * The whole content as the generator uses it: the configuration plus the articles read from
+ * Markdown.
+ */
 export interface Content extends SiteContent {
   articles: Article[];
 }

@@ -19,7 +19,10 @@ export interface PageMeta {
   isNoindex?: boolean;
   keywords?: string;
   author?: string;
-  /** Open Graph and Twitter card data: on every page a search engine may index, and on fallback articles. */
+  /**
+   * Open Graph and Twitter card data: on every page a search engine may index, and on fallback
+   * articles.
+   */
   social?: SocialMeta;
   jsonLd: object[];
 }
@@ -71,7 +74,9 @@ export interface ImageView {
   srcset: string;
   /** How wide the picture is shown at each viewport width, so the browser picks from `srcset`. */
   sizes: string;
-  /** The fallback's size in pixels: `<img width height>`, which also reserves the picture's space. */
+  /**
+   * The fallback's size in pixels: `<img width height>`, which also reserves the picture's space.
+   */
   width: number;
   height: number;
   alt: string;

@@ -42,7 +42,10 @@ export interface Visit {
 }
 
 export interface OpenOptions extends BrowserContextOptions {
-  /** Runs in the page before any of its scripts (through the DevTools protocol, so CSP does not apply). */
+  /**
+   * Runs in the page before any of its scripts (through the DevTools protocol, so CSP does not
+   * apply).
+   */
   initScript?: string | (() => void);
   /** The after-each guard ignores this visit (only for the guard's own self-test). */
   allowProblems?: boolean;

@@ -21,7 +21,10 @@ function connected(page: Page) {
   );
 }
 
-/** The build revision the page has seen: its stamp, then the id of each event it took without reloading. */
+/**
+ * The build revision the page has seen: its stamp, then the id of each event it took without
+ * reloading.
+ */
 function revisionOf(page: Page): Promise<number> {
   return page.evaluate(() => Number(document.documentElement.dataset.sitegenRevision));
 }
@@ -88,7 +91,8 @@ describe('sitegen watch in a real browser', () => {
     await brokenReload;
     expect(await page.locator('h1').textContent()).toBe('Unexpected Application Error!');
     expect(await page.locator('pre.message').textContent()).toContain('is never closed');
-    // The code frame marks the line of the .md file, and its stylesheet (served, not inline) applies.
+    // The code frame marks the line of the .md file, and its stylesheet (served, not inline)
+    // applies.
     const line = `${original}\n<div>tidak ditutup\n`.split('\n').indexOf('<div>tidak ditutup') + 1;
     const errorLine = page.locator('.frame .error-line');
     expect(await errorLine.textContent()).toBe(`> ${line} | <div>tidak ditutup`);
@@ -113,7 +117,9 @@ describe('sitegen watch in a real browser', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  /** Opens `url` in a new page, waits until it is connected and up to date, and marks its window. */
+  /**
+   * Opens `url` in a new page, waits until it is connected and up to date, and marks its window.
+   */
   async function openMarked(url: string): Promise<Page> {
     const page = await browser.newPage();
     await page.goto(`${base}${url.slice(1)}`);

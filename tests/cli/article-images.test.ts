@@ -360,7 +360,10 @@ describe('article images: front matter image and imageAlt, built with the real C
         },
       ],
     ];
-  /** Links `target` at `link` (in the project) unless it exists; copies the JPEG to `target` first when asked. */
+  /**
+   * Links `target` at `link` (in the project) unless it exists; copies the JPEG to `target` first
+   * when asked.
+   */
   const linkOnce = (target: string, link: string, copyJpeg = false) => {
     if (copyJpeg && !existsSync(path.join(temp.dir, 'luar.jpg'))) {
       copyFileSync(

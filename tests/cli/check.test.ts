@@ -184,7 +184,10 @@ describe('sitegen check', () => {
 
   const ARTICLE = 'artikel/lux88togel-panduan-pemula-lengkap/index.html';
   const BODY_START = '<div class="prose container-narrow">';
-  /** Each bypass that once passed `sitegen build`, put into a built article's body, or elsewhere on the page. */
+  /**
+   * Each bypass that once passed `sitegen build`, put into a built article's body, or elsewhere on
+   * the page.
+   */
   const bypasses: { name: string; change: (html: string) => string; message: RegExp }[] = [
     {
       name: 'java&#115;cript: in a body link',

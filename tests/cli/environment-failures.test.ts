@@ -52,7 +52,8 @@ describe('environment failures read as what they are', () => {
     expect(readdirSync(locked)).toEqual([]);
   });
 
-  // A 2,000 kB file system holds one build of the site (about 1,500 kB on tmpfs, social cards included) but not two.
+  // A 2,000 kB file system holds one build of the site (about 1,500 kB on tmpfs, social cards
+  // included) but not two.
   it.runIf(isRoot)(
     'ENOSPC: a full disk leaves the previous output unchanged and no temporary folder',
     async () => {

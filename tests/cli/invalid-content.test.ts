@@ -32,7 +32,9 @@ const escapeColumn =
   brandsLines[featuresLine - 1].indexOf("'Enkripsi SSL'") + "'Enkripsi ".length + 1;
 const siteLines = readFileSync(path.join(REPO, SITE), 'utf8').split('\n');
 const taglineLine = siteLines.findIndex((line) => line.trim().startsWith('tagline:')) + 1;
-/** The first heading line ("## Simbol Wild"): bytes go at its end, a new block two lines below it. */
+/**
+ * The first heading line ("## Simbol Wild"): bytes go at its end, a new block two lines below it.
+ */
 const headingLine = lineOf('## ');
 const headingEnd = original.indexOf('\n', original.indexOf('\n## ') + 1);
 const headingColumn = lines[headingLine - 1].length + 1;

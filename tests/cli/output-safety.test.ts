@@ -167,7 +167,8 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
   it('accepts a dist/ built before the marker existed once, and marks it; with a foreign file it refuses', async () => {
     const dist = path.join(project, 'dist');
     expect((await runCli(['build'], { cwd: project })).code).toBe(0);
-    // What a build from before the marker held: no marker, and none of the files added since (cards, feed).
+    // What a build from before the marker held: no marker, and none of the files added since
+    // (cards, feed).
     for (const added of ['.sitegen-output', 'og', 'feed.xml'])
       rmSync(path.join(dist, added), { recursive: true });
     const upgraded = await runCli(['build'], { cwd: project });

@@ -31,7 +31,10 @@ function filesIn(dir: string): Map<string, number> {
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The files a build wrote: everything but the `.sitegen-output` marker, which says whose folder it is. */
+/**
+ * The files a build wrote: everything but the `.sitegen-output` marker, which says whose folder it
+ * is.
+ */
 function builtFiles(out: string): Map<string, number> {
   const files = filesIn(out);
   files.delete('.sitegen-output');

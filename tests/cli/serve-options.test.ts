@@ -214,7 +214,8 @@ describe('--open', () => {
     expect(withOpen.code).toBe(0);
     expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
 
-    // Ctrl-C comes after the start line, so a browser opened at start would be in the output before "stopped".
+    // Ctrl-C comes after the start line, so a browser opened at start would be in the output before
+    // "stopped".
     for (const [flags, env] of [
       [[], {}],
       [['--no-open'], {}],
@@ -258,7 +259,8 @@ describe('sitegen preview of a site built for a base path', () => {
       expect((await fetch(`${base}repo/artikel/`)).status).toBe(200);
       const css = html.match(/href="(\/repo\/assets\/styles\.[0-9a-f]+\.css)"/)![1];
       expect((await fetch(`${base}${css.slice(1)}`)).status).toBe(200);
-      // Outside the base is outside the site, as on the host: a link that forgot the base fails here too.
+      // Outside the base is outside the site, as on the host: a link that forgot the base fails
+      // here too.
       const root = await fetch(base, { redirect: 'manual' });
       expect(root.status).toBe(404);
       expect((await fetch(`${base}artikel/`, { redirect: 'manual' })).status).toBe(404);

@@ -171,7 +171,8 @@ async function expectOnlyLocalHosts(base: string, paths: string[]) {
       const refused = await getWithHost(base, rawPath, host);
       expect(refused.status, `${host} ${rawPath}`).toBe(403);
     }
-    // Node itself answers 400 to an HTTP/1.1 request without Host; the server refuses HTTP/1.0 ones.
+    // Node itself answers 400 to an HTTP/1.1 request without Host; the server refuses HTTP/1.0
+    // ones.
     const missing = await getWithHost(base, rawPath, null);
     expect([400, 403], `no Host, ${rawPath}`).toContain(missing.status);
     expect(missing.body).not.toContain('<html');
@@ -185,7 +186,10 @@ async function expectOnlyLocalHosts(base: string, paths: string[]) {
   }
 }
 
-/** The code frame of an error page as plain text: the rows of its frame `<pre>`, tags removed, entities decoded. */
+/**
+ * The code frame of an error page as plain text: the rows of its frame `<pre>`, tags removed,
+ * entities decoded.
+ */
 function frameOfPage(html: string): string | undefined {
   const rows = /<figure class="frame">[\s\S]*?<pre>([\s\S]*?)<\/pre>/.exec(html)?.[1];
   return rows
@@ -213,7 +217,10 @@ function expectedFrame(lines: string[], line: number, column?: number): string {
   return rows.join('\n');
 }
 
-/** The error page works under the site's CSP: no inline style or script; its style and script come from /__sitegen/. */
+/**
+ * The error page works under the site's CSP: no inline style or script; its style and script come
+ * from /__sitegen/.
+ */
 function expectNoInlineCode(html: string, label: string) {
   expect(html, label).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
   // One script, external and empty (its data-* attributes stamp the page's revision).
@@ -316,7 +323,8 @@ describe('sitegen watch', () => {
     expect((await earlier.next()).event).toBe('reload');
     earlier.close();
 
-    // An up-to-date page is told it is ready, then gets the next rebuild's event: the pages to reload.
+    // An up-to-date page is told it is ready, then gets the next rebuild's event: the pages to
+    // reload.
     const fresh = openEvents(
       base,
       `/__sitegen/events?session=${current.session}&revision=${current.revision}`,
@@ -340,7 +348,8 @@ describe('sitegen watch', () => {
     expect((await reconnected.next()).event).toBe('ready');
     reconnected.close();
 
-    // A failed rebuild reloads every page, and so does the first good one after it, even for a content save.
+    // A failed rebuild reloads every page, and so does the first good one after it, even for a
+    // content save.
     article('perang88-mengenal-fitur-slot-modern', '<div>tidak ditutup\n\n');
     expect((await fresh.next()).event).toBe('reload');
     edit('src/content/articles/perang88-mengenal-fitur-slot-modern.md', (t) =>
@@ -461,7 +470,8 @@ describe('sitegen watch', () => {
     expect(watcher.output()).toContain(
       `Unexpected Application Error! (src/templates/SiteFooter.tsx:${line})`,
     );
-    // A failed rebuild is an error: reported on stderr, never on stdout (with no colour through a pipe).
+    // A failed rebuild is an error: reported on stderr, never on stdout (with no colour through a
+    // pipe).
     expect(watcher.stderr()).toContain(
       `[sitegen] Unexpected Application Error! (src/templates/SiteFooter.tsx:${line})`,
     );
@@ -554,7 +564,8 @@ describe('sitegen watch', () => {
   });
 
   it('survives a syntax error and content that breaks a rule', async () => {
-    // esbuild counts columns in bytes; the frame counts characters, so "—" and "é" (5 bytes) must not move the caret.
+    // esbuild counts columns in bytes; the frame counts characters, so "—" and "é" (5 bytes) must
+    // not move the caret.
     const bad = "const sapaan = 'Halo — é'; const broken = ;";
     edit('src/client/main.ts', (t) => `${t}\n${bad}\n`);
     const page = await eventually(async () => {

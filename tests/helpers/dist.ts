@@ -11,7 +11,10 @@ export function readDist(file: string): string {
   return readFileSync(path.join(distDir(), file), 'utf8');
 }
 
-/** A built page, parsed with cheerio. `url` is site-relative ("/artikel/") or a file name ("404.html"). */
+/**
+ * A built page, parsed with cheerio. `url` is site-relative ("/artikel/") or a file name
+ * ("404.html").
+ */
 export function page(url: string): CheerioAPI {
   const file = url.endsWith('.html') ? url : path.join(url, 'index.html');
   return load(readDist(file));

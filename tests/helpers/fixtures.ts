@@ -5,7 +5,9 @@ import { REPO } from './paths.ts';
 /** tests/fixtures: one folder per case, each a partial project (see its README.md). */
 export const FIXTURES = path.join(REPO, 'tests/fixtures');
 
-/** Content files every project shares with the shipped site: the shape of content and its page copy. */
+/**
+ * Content files every project shares with the shipped site: the shape of content and its page copy.
+ */
 const SHARED_CONTENT = ['types.ts', 'seo.ts', 'format.ts'];
 
 /**

@@ -6,7 +6,10 @@ import { runCli } from './cli.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Output folder of one real `sitegen build` of the shipped site, shared by output and browser tests. */
+    /**
+     * Output folder of one real `sitegen build` of the shipped site, shared by output and browser
+     * tests.
+     */
     distDir: string;
   }
 }

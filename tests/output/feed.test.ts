@@ -20,7 +20,10 @@ function htmlFiles(dir: string): string[] {
     .sort();
 }
 
-/** The site URLs of the article pages search engines may index: artikel/<slug>/index.html without noindex. */
+/**
+ * The site URLs of the article pages search engines may index: artikel/<slug>/index.html without
+ * noindex.
+ */
 function indexableArticleUrls(dir: string, siteUrl: string): string[] {
   return htmlFiles(dir)
     .filter((file) => /^artikel\/[^/]+\/index\.html$/.test(file))
@@ -33,7 +36,10 @@ function indexableArticleUrls(dir: string, siteUrl: string): string[] {
     .map((file) => siteUrl + file.replace(/index\.html$/, ''));
 }
 
-/** The file under `dir` a URL of the site is served from (`<path>/index.html`), or undefined when it leaves the site. */
+/**
+ * The file under `dir` a URL of the site is served from (`<path>/index.html`), or undefined when it
+ * leaves the site.
+ */
 function fileOf(url: string, siteUrl: string, dir: string): string | undefined {
   if (!url.startsWith(siteUrl)) return undefined;
   const rest = new URL(url).pathname.slice(new URL(siteUrl).pathname.length);

@@ -6,7 +6,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/paths.ts';
 
-/** The modules one source text imports or re-exports; `typeOnly` for `import type` and `export type` (erased by esbuild). */
+/**
+ * The modules one source text imports or re-exports; `typeOnly` for `import type` and `export type`
+ * (erased by esbuild).
+ */
 function importsIn(text: string): { specifier: string; typeOnly: boolean }[] {
   return [
     ...text.matchAll(/^\s*(?:import|export)(\s+type\b)?(?:[^'"]*from)?\s*['"]([^'"]+)['"]/gm),

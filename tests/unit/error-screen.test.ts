@@ -94,7 +94,8 @@ describe('the code frame', () => {
     const frame = frameOf('title: a\x1b[2Jb\u202ec: 1\n', 1, 15);
     const text = codeFrameText(frame);
     expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
-    // Column 15 is the "c": "\x1b" is 4 characters where the source has 1, "\u{202e}" 8, and the caret moves with them.
+    // Column 15 is the "c": "\x1b" is 4 characters where the source has 1, "\u{202e}" 8, and the
+    // caret moves with them.
     expect(text).toBe(
       ['> 1 | title: a\\x1b[2Jb\\u{202e}c: 1', `    | ${' '.repeat(24)}^`].join('\n'),
     );

@@ -7,7 +7,10 @@ import { locateFrontMatter } from '../../src/generator/content/article-files.ts'
 import { readFlatYaml } from '../../src/generator/content/front-matter.ts';
 import { REPO } from '../helpers/paths.ts';
 
-/** What the yaml package makes of a front matter: its value and each key's line (2 = the line after "---"), or undefined on error. */
+/**
+ * What the yaml package makes of a front matter: its value and each key's line (2 = the line after
+ * "---"), or undefined on error.
+ */
 function byYaml(text: string) {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, schema: 'core', uniqueKeys: true });

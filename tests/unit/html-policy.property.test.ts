@@ -51,7 +51,10 @@ const NAMED: Record<string, string[]> = {
   '&': ['&amp;', '&AMP;'],
 };
 
-/** One character written literally, as a decimal or hex reference (semicolon optional, zero-padded or not), or as a named one. */
+/**
+ * One character written literally, as a decimal or hex reference (semicolon optional, zero-padded
+ * or not), or as a named one.
+ */
 const encodedChar = (char: string): fc.Arbitrary<string> => {
   const code = char.codePointAt(0)!;
   const forms: fc.Arbitrary<string>[] = [
@@ -128,7 +131,10 @@ const rests = fc.constantFrom(
   'msgbox(1)',
 );
 
-/** A URL as it could appear in an attribute: a scheme and rest, every character encoded at random, noise inserted, leading junk. */
+/**
+ * A URL as it could appear in an attribute: a scheme and rest, every character encoded at random,
+ * noise inserted, leading junk.
+ */
 const dangerousUrl = fc
   .tuple(leading, schemes, fc.constantFrom(':', '&colon;', '&#58;', '&#x3a', ''), rests)
   .chain(([lead, scheme, colon, rest]) =>

@@ -13,7 +13,10 @@ import { fixtureProject } from '../helpers/fixtures.ts';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `kata${i}`).join(' ');
 
-/** Markdown articles through the whole pipeline, in memory, over the two-brands fixture plus the files below. */
+/**
+ * Markdown articles through the whole pipeline, in memory, over the two-brands fixture plus the
+ * files below.
+ */
 const extraArticles: Record<string, string> = {
   // No readTime: 450 words at 200 a minute is 3 minutes. An update after the date. A GFM table.
   'perang88-tanggal-dan-tabel.md': `---

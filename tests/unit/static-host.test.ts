@@ -19,7 +19,8 @@ import {
  * temp/site/index.html, 404.html, about.html, feed.xml
  * temp/site/brand/index.html, brand/404.html, brand/x/ (no index)
  * temp/site/artikel/index.html, artikel/a/index.html
- * temp/site/leak.txt -> ../secret.txt, temp/site/inside.txt -> feed.xml, temp/site/out -> .. (folder)
+ * temp/site/leak.txt -> ../secret.txt, temp/site/inside.txt -> feed.xml, temp/site/out -> ..
+ * (folder)
  */
 let temp: string;
 let root: string;

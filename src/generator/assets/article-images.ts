@@ -45,11 +45,16 @@ export interface ImageRendition {
   type: ImageType;
 }
 
-/** An article's image as built: its WebP renditions (narrowest first), its fallback, its alt text. */
+/**
+ * An article's image as built: its WebP renditions (narrowest first), its fallback, its alt text.
+ */
 export interface ProcessedImage {
   alt: string;
   webp: ImageRendition[];
-  /** JPEG (for JPEG and WebP sources) or PNG, at the widest rendition's size: also og:image and JSON-LD `image`. */
+  /**
+   * JPEG (for JPEG and WebP sources) or PNG, at the widest rendition's size: also og:image and
+   * JSON-LD `image`.
+   */
   fallback: ImageRendition;
 }
 
@@ -67,7 +72,10 @@ export interface ImageStageResult {
 export interface ImageStageOptions {
   /** Project root: an article's image source is relative to it. */
   root: string;
-  /** sitegen's cache folder; the encoded images go in its `images/` folder. None: encode every image, touch no disk but the sources. */
+  /**
+   * sitegen's cache folder; the encoded images go in its `images/` folder. None: encode every
+   * image, touch no disk but the sources.
+   */
   cacheDir?: string;
 }
 
@@ -175,13 +183,19 @@ function readImageSource(root: string, source: string): Buffer | string {
   return bytes;
 }
 
-/** The WebP widths for a source `width` pixels wide: those of IMAGE_WIDTHS it reaches, else its own. Pure. */
+/**
+ * The WebP widths for a source `width` pixels wide: those of IMAGE_WIDTHS it reaches, else its own.
+ * Pure.
+ */
 export function renditionWidths(width: number): number[] {
   const widths = IMAGE_WIDTHS.filter((candidate) => candidate <= width);
   return widths.length > 0 ? widths : [width];
 }
 
-/** Encodes one source: the fallback first, then the WebP renditions narrowest first. Throws what sharp throws. */
+/**
+ * Encodes one source: the fallback first, then the WebP renditions narrowest first. Throws what
+ * sharp throws.
+ */
 async function encodeImage(sharp: Sharp, bytes: Buffer): Promise<Encoded[]> {
   const metadata = await sharp(bytes, { failOn: 'error' }).metadata();
   if (metadata.format !== 'jpeg' && metadata.format !== 'png' && metadata.format !== 'webp') {
@@ -251,7 +265,10 @@ function nameRendition(
 
 let sharpModule: Sharp | undefined;
 
-/** sharp, loaded on first need (about 30 ms and a native library): a site without images never loads it. */
+/**
+ * sharp, loaded on first need (about 30 ms and a native library): a site without images never loads
+ * it.
+ */
 function loadSharp(): Sharp {
   return (sharpModule ??= requireFromSitegen('sharp') as Sharp);
 }
@@ -268,7 +285,10 @@ function readSharpVersion(): string {
   return sharpVersion;
 }
 
-/** The cache key of a source: SHA-256 of the source bytes, the widths, sharp's version and the encoding options. */
+/**
+ * The cache key of a source: SHA-256 of the source bytes, the widths, sharp's version and the
+ * encoding options.
+ */
 function cacheKey(bytes: Buffer): string {
   const settings = JSON.stringify({
     format: CACHE_FORMAT,

@@ -146,7 +146,9 @@ function layOut(
   return laidOut;
 }
 
-/** The characters of the tree's text that `hasGlyph` says the font lacks, each once, in order. Pure. */
+/**
+ * The characters of the tree's text that `hasGlyph` says the font lacks, each once, in order. Pure.
+ */
 function missingGlyphs(
   node: CardNode,
   hasGlyph: (codePoint: number) => boolean,
@@ -238,7 +240,9 @@ export function layOutCard(
   return { toTree, plan };
 }
 
-/** Calls every function component of `node` and drops what renders nothing; satori gets plain data. */
+/**
+ * Calls every function component of `node` and drops what renders nothing; satori gets plain data.
+ */
 function expand(node: unknown): CardNode {
   if (Array.isArray(node)) return node.map(expand).filter((child) => child !== '');
   if (node === null || node === undefined || typeof node === 'boolean') return '';

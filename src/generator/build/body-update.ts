@@ -4,13 +4,19 @@ import type { ArticleMemo, Render } from '../content/read-articles.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
 import { isSameData } from './rendered-pages.ts';
 
-/** An article whose body, and nothing else, changed: its slug and its new body HTML (before brand linking). */
+/**
+ * An article whose body, and nothing else, changed: its slug and its new body HTML (before brand
+ * linking).
+ */
 export interface BodyChange {
   slug: string;
   html: string;
 }
 
-/** What the last good run read: its articles (drafts included where it built them) and their bodies by slug. */
+/**
+ * What the last good run read: its articles (drafts included where it built them) and their bodies
+ * by slug.
+ */
 export interface ReadBefore {
   articles: Article[];
   bodies: Map<string, string>;

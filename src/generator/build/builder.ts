@@ -53,9 +53,15 @@ export interface Project {
   onPage?: (done: number, total: number) => void;
   /** Called once when the output folder is locked by another build and this one waits for it. */
   onWait?: (message: string) => void;
-  /** How long one page may render before the build fails; default $SITEGEN_RENDER_TIMEOUT_MS, else 10 s. */
+  /**
+   * How long one page may render before the build fails; default $SITEGEN_RENDER_TIMEOUT_MS, else
+   * 10 s.
+   */
   renderTimeLimitMs?: number;
-  /** Where files go instead of `outDir` (tests: a MemoryWriter); the builder then never touches the disk. */
+  /**
+   * Where files go instead of `outDir` (tests: a MemoryWriter); the builder then never touches the
+   * disk.
+   */
   writer?: Writer;
   /** Build the articles marked `draft: true` too (watch, `build --drafts`); default false. */
   drafts?: boolean;
@@ -71,9 +77,15 @@ export interface Project {
 
 export interface BuildResult {
   pages: number;
-  /** Pages rendered by this run: all of them, except in watch, where a page whose props and templates are unchanged is kept. */
+  /**
+   * Pages rendered by this run: all of them, except in watch, where a page whose props and
+   * templates are unchanged is kept.
+   */
   rendered: number;
-  /** The site URL this build was made for, normalized ("https://user.github.io/repo/"): its path is the base path. */
+  /**
+   * The site URL this build was made for, normalized ("https://user.github.io/repo/"): its path is
+   * the base path.
+   */
   siteUrl: string;
   files: number;
   bytes: number;
@@ -88,7 +100,10 @@ export interface BuildResult {
   draftsLeftOut: string[];
   /** Social cards drawn by this build and read from the cache. */
   cards: CardReport;
-  /** Article image files read, and how many of them this build encoded (the rest came from the cache). */
+  /**
+   * Article image files read, and how many of them this build encoded (the rest came from the
+   * cache).
+   */
   images: { sources: number; encoded: number };
   /** Milliseconds spent in each stage, in order. */
   timings: Record<string, number>;
@@ -102,13 +117,19 @@ export interface Builder {
   readonly outDir: string;
   /** Runs every stage. Nothing becomes visible unless every page rendered; a failure throws. */
   build(): Promise<BuildResult>;
-  /** Runs the same stages after `changedFiles` (root-relative, "/") changed, skipping what they cannot affect. */
+  /**
+   * Runs the same stages after `changedFiles` (root-relative, "/") changed, skipping what they
+   * cannot affect.
+   */
   update(changedFiles: string[]): Promise<BuildResult>;
   /** Frees esbuild and the output lock. */
   dispose(): Promise<void>;
 }
 
-/** Stage modules loaded while esbuild runs: content checks (yaml, valibot), the linker (cheerio), React, the HTML policy. */
+/**
+ * Stage modules loaded while esbuild runs: content checks (yaml, valibot), the linker (cheerio),
+ * React, the HTML policy.
+ */
 type Stages = Awaited<ReturnType<typeof loadStages>>;
 
 /**
@@ -317,7 +338,10 @@ function textOf(file: SourceFile): string | undefined {
   return typeof file === 'string' ? file : undefined;
 }
 
-/** What an incremental builder (watch) keeps between runs so that a save redoes only what it changed. */
+/**
+ * What an incremental builder (watch) keeps between runs so that a save redoes only what it
+ * changed.
+ */
 function createMemos() {
   let cards: { bundles: Bundles; memo: CardMemo } | undefined;
   return {
@@ -333,7 +357,10 @@ function createMemos() {
   };
 }
 
-/** What a good run of an incremental builder leaves for the next save: where a body save starts from. */
+/**
+ * What a good run of an incremental builder leaves for the next save: where a body save starts
+ * from.
+ */
 interface LastRun {
   site: SiteModule;
   stages: Stages;
@@ -357,9 +384,10 @@ interface LastRun {
 /**
  * A save that changed article bodies only (body-update.ts decides): renders each one's own
  * page again, and the feed when one of them is among its entries (no other host file shows
- * a body), and keeps every other file of the last commit. Bundling, content loading, the other pages' planning and comparison are
- * skipped: a body has no other dependents. Undefined when the save changed more; the
- * caller then runs every stage. Reads the changed files; writes through the writer.
+ * a body), and keeps every other file of the last commit. Bundling, content loading, the other
+ * pages' planning and comparison are skipped: a body has no other dependents. Undefined when the
+ * save changed more; the caller then runs every stage. Reads the changed files; writes through the
+ * writer.
  */
 async function updateBodies(
   last: LastRun,
@@ -458,7 +486,10 @@ function areOnlyArticles(changedFiles: string[] | undefined): changedFiles is st
   );
 }
 
-/** Takes the output lock for as long as the builder lives; also released by removeUnfinishedOutputSync on a signal. */
+/**
+ * Takes the output lock for as long as the builder lives; also released by
+ * removeUnfinishedOutputSync on a signal.
+ */
 async function holdOutputDir(
   outDir: string,
   onWait?: (message: string) => void,
@@ -666,7 +697,10 @@ function brandTargets(content: Content): LinkTarget[] {
   return content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
 }
 
-/** The last linked body of each article (incremental): the body and targets it was linked from, and the result. */
+/**
+ * The last linked body of each article (incremental): the body and targets it was linked from, and
+ * the result.
+ */
 type LinkMemo = Map<string, { targets: string; html: string; linked: string }>;
 
 /**

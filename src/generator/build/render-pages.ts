@@ -12,7 +12,9 @@ const { renderToStaticMarkup } = requireFromSitegen('react-dom/server') as {
   renderToStaticMarkup: typeof RenderToStaticMarkup;
 };
 
-/** One pass over the markup: a void element's "/>", an empty boolean attribute, a camelCase name. */
+/**
+ * One pass over the markup: a void element's "/>", an empty boolean attribute, a camelCase name.
+ */
 const REACT_XHTML_ISMS =
   /<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)(\s[^<>]*?)?\/>| (async|autofocus|checked|defer|disabled|hidden|multiple|novalidate|open|readonly|required|selected)=""| (charSet|autoComplete)=/g;
 

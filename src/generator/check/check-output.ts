@@ -355,7 +355,10 @@ function findFile(root: string, pathname: string): string | undefined {
     : undefined;
 }
 
-/** "/brand/x/" -> "brand/x/index.html", "/" -> "index.html", "/a.css" -> "a.css": the file a reader would look for. */
+/**
+ * "/brand/x/" -> "brand/x/index.html", "/" -> "index.html", "/a.css" -> "a.css": the file a reader
+ * would look for.
+ */
 function shownFile(pathname: string): string {
   const relative = pathname.slice(1);
   return relative === '' || relative.endsWith('/') ? `${relative}index.html` : relative;

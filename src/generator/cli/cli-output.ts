@@ -32,7 +32,10 @@ export interface Output {
   record(figures: object): void;
   /** The command succeeded: with --json, writes `{"ok": true, ...figures}`. */
   succeed(): void;
-  /** The command failed: the error on stderr (always) and, with --json, `{"ok": false, ...figures, "error"}` on stdout. */
+  /**
+   * The command failed: the error on stderr (always) and, with --json, `{"ok": false, ...figures,
+   * "error"}` on stdout.
+   */
   fail(error: unknown): void;
 }
 
@@ -74,7 +77,9 @@ export function createOutput(
   };
 }
 
-/** The text people see for a failure: a SitegenError's message and problems, or a trace for a bug. */
+/**
+ * The text people see for a failure: a SitegenError's message and problems, or a trace for a bug.
+ */
 function describeFailure(error: unknown): string {
   if (error instanceof SitegenError) return describeError(error);
   return `unexpected failure, please report it with this trace:\n${(error as Error)?.stack ?? error}`;
@@ -152,7 +157,10 @@ export function reportBuild(
   }
 }
 
-/** A build's figures for --json: counts, bytes, milliseconds (total and per stage), warnings, drafts, images, files written. */
+/**
+ * A build's figures for --json: counts, bytes, milliseconds (total and per stage), warnings,
+ * drafts, images, files written.
+ */
 function buildFigures(result: BuildResult, outDir: string) {
   return {
     outDir: path.resolve(outDir),
@@ -226,7 +234,10 @@ export function displayPath(dir: string): string {
   return relative === '' ? '.' : relative.startsWith('..') ? path.resolve(dir) : relative;
 }
 
-/** A one-line "pages rendered of total" indicator on stderr, only on a terminal outside CI, only after a second, never when `isOff`. */
+/**
+ * A one-line "pages rendered of total" indicator on stderr, only on a terminal outside CI, only
+ * after a second, never when `isOff`.
+ */
 export function createProgress(isOff: boolean) {
   const isShown = !isOff && process.stderr.isTTY && !process.env.CI;
   const startedAt = Date.now();

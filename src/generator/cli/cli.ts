@@ -177,7 +177,10 @@ interface ServeOptions {
   open?: boolean;
 }
 
-/** `sitegen watch`: build, serve with live reload and rebuild on every save until Ctrl-C or SIGTERM. Writes the output folder. */
+/**
+ * `sitegen watch`: build, serve with live reload and rebuild on every save until Ctrl-C or SIGTERM.
+ * Writes the output folder.
+ */
 async function watchCommand(
   options: ServeOptions & { out?: string; siteUrl?: string; root: string },
 ): Promise<void> {
@@ -186,7 +189,8 @@ async function watchCommand(
   const { watch } = await import('../dev/watch.ts');
   await warnIfReachable(options.host);
   const project = resolveProject(options);
-  // The dev site holds drafts: unless --out says otherwise it never goes to dist/, which is deployed.
+  // The dev site holds drafts: unless --out says otherwise it never goes to dist/, which is
+  // deployed.
   const outDir = options.out ?? devOutDirOf(project.root, project.cacheDir);
   const watcher = await watch({
     ...project,
@@ -215,7 +219,10 @@ async function watchCommand(
   process.stdout.write('[sitegen] stopped\n');
 }
 
-/** The error screen's terminal parts in colour: the title and caret red, the error line bold, the rest dim. */
+/**
+ * The error screen's terminal parts in colour: the title and caret red, the error line bold, the
+ * rest dim.
+ */
 function errorStyleFor(paint: Paint) {
   return {
     title: (text: string) => paint(['red', 'bold'], text),
@@ -226,7 +233,10 @@ function errorStyleFor(paint: Paint) {
   };
 }
 
-/** `sitegen preview`: serve a built folder as a static host would until Ctrl-C or SIGTERM. Reads disk only. */
+/**
+ * `sitegen preview`: serve a built folder as a static host would until Ctrl-C or SIGTERM. Reads
+ * disk only.
+ */
 async function previewCommand(
   dir: string | undefined,
   options: ServeOptions & { base?: string },
@@ -294,7 +304,10 @@ async function printListening(
   if (options.open) openBrowser(urls.local);
 }
 
-/** `sitegen check`: reports a built folder; throws CheckFailed with every problem when there is one. Reads disk only. */
+/**
+ * `sitegen check`: reports a built folder; throws CheckFailed with every problem when there is one.
+ * Reads disk only.
+ */
 async function checkCommand(
   dir: string | undefined,
   options: { budget: number; sizes?: boolean },
@@ -382,8 +395,9 @@ async function buildCommand(
 
 /**
  * The project folder, output folder, site URL (flag, then $SITE_URL, then content) and
- * cache folder ($SITEGEN_CACHE_DIR) of build and watch. An empty --out stays empty (build refuses it) rather than becoming ".";
- * an empty --site-url is the flag's mistake, an empty SITE_URL means unset.
+ * cache folder ($SITEGEN_CACHE_DIR) of build and watch. An empty --out stays empty (build refuses
+ * it) rather than becoming "."; an empty --site-url is the flag's mistake, an empty SITE_URL means
+ * unset.
  */
 function resolveProject(options: { root: string; out?: string; siteUrl?: string }) {
   const root = path.resolve(options.root);
@@ -399,7 +413,10 @@ function resolveProject(options: { root: string; out?: string; siteUrl?: string 
   };
 }
 
-/** Where watch and preview listen: loopback unless told otherwise; --host alone means every interface. */
+/**
+ * Where watch and preview listen: loopback unless told otherwise; --host alone means every
+ * interface.
+ */
 function hostOption(): Option {
   return new Option('--host [host]', 'address to bind; with no value, every interface')
     .default('127.0.0.1')
@@ -424,7 +441,10 @@ function openOption(): Option {
   return new Option('--open', 'open the site in the browser (never in CI or without a terminal)');
 }
 
-/** The browser no longer opens by default; --no-open is still accepted, so scripts that pass it keep working. */
+/**
+ * The browser no longer opens by default; --no-open is still accepted, so scripts that pass it keep
+ * working.
+ */
 function noOpenOption(): Option {
   return new Option('--no-open', 'do not open a browser (the default)').hideHelp();
 }
@@ -479,7 +499,9 @@ function waitForStopSignal(): Promise<void> {
   });
 }
 
-/** Opens the URL in the desktop's browser, and says so, only on an interactive terminal outside CI. */
+/**
+ * Opens the URL in the desktop's browser, and says so, only on an interactive terminal outside CI.
+ */
 function openBrowser(url: string) {
   if (!process.stdout.isTTY || process.env.CI) return;
   process.stdout.write(`[sitegen] opening ${url} in the browser\n`);

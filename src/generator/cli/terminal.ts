@@ -1,9 +1,14 @@
 import util from 'node:util';
 
-/** The few styles sitegen uses: errors red, warnings yellow, a passed summary green, figures bold. */
+/**
+ * The few styles sitegen uses: errors red, warnings yellow, a passed summary green, figures bold.
+ */
 export type Style = 'red' | 'yellow' | 'green' | 'bold' | 'dim';
 
-/** Returns `text` wrapped in the escape codes of `styles`, or `text` unchanged when colour is off. Pure. */
+/**
+ * Returns `text` wrapped in the escape codes of `styles`, or `text` unchanged when colour is off.
+ * Pure.
+ */
 export type Paint = (styles: Style | Style[], text: string) => string;
 
 /**

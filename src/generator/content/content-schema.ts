@@ -125,7 +125,10 @@ export function checkRecord<S extends v.ObjectSchema<v.ObjectEntries, undefined>
   };
 }
 
-/** The keys of `value` the schema does not know, each with the closest known key when one is near. Pure. */
+/**
+ * The keys of `value` the schema does not know, each with the closest known key when one is near.
+ * Pure.
+ */
 export function unknownKeys(
   schema: v.ObjectSchema<v.ObjectEntries, undefined>,
   value: object,

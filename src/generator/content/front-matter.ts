@@ -9,7 +9,9 @@ export interface Position {
 }
 
 export interface SplitFile {
-  /** The front matter as a plain object, or undefined when it could not be read (see `problems`). */
+  /**
+   * The front matter as a plain object, or undefined when it could not be read (see `problems`).
+   */
   data?: Record<string, unknown>;
   /** Where each top-level key is written, in file coordinates. */
   keys: Map<string, Position>;
@@ -102,10 +104,16 @@ export function splitFrontMatter(text: string): SplitFile {
 }
 
 const FLAT_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*?))?[ \t]*$/;
-/** A double-quoted scalar that JSON reads exactly as YAML does: JSON's escapes only, no control characters. */
+/**
+ * A double-quoted scalar that JSON reads exactly as YAML does: JSON's escapes only, no control
+ * characters.
+ */
 const JSON_STRING = /^"(?:[^"\\\u0000-\u001f\u007f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"$/;
 const SINGLE_QUOTED = /^'(?:[^'\u0000-\u001f\u007f]|'')*'$/;
-/** Plain scalars that resolve to text under the core schema with no doubt: no indicator first, no ": " or " #". */
+/**
+ * Plain scalars that resolve to text under the core schema with no doubt: no indicator first, no ":
+ * " or " #".
+ */
 const PLAIN_TEXT = /^[A-Za-z\u00c0-\uffff(][^\t\u0000-\u001f\u007f]*$/;
 
 /**

@@ -33,7 +33,10 @@ const MAX_CONTROL_LINES = 10;
 export interface ArticleSet {
   /** Every valid article, drafts included, in display order (see compareArticles). */
   articles: Article[];
-  /** Body HTML (Markdown rendered, before brand linking) by slug; articles without a body are absent. */
+  /**
+   * Body HTML (Markdown rendered, before brand linking) by slug; articles without a body are
+   * absent.
+   */
   bodies: Map<string, string>;
   /** One message per problem, each starting with "file:line:column:"; empty when all is well. */
   problems: string[];
@@ -245,7 +248,10 @@ function refusedValueProblems(data: Record<string, unknown>): { key: string; mes
   }));
 }
 
-/** The article's image: its root-relative file and alt text, and where the front matter names it (for messages). Pure. */
+/**
+ * The article's image: its root-relative file and alt text, and where the front matter names it
+ * (for messages). Pure.
+ */
 function articleImage(
   image: string,
   alt: string,
@@ -259,7 +265,10 @@ function articleImage(
   };
 }
 
-/** Renders a body and checks it against the HTML policy; problems name the file line. Returns the HTML. */
+/**
+ * Renders a body and checks it against the HTML policy; problems name the file line. Returns the
+ * HTML.
+ */
 function renderBody(
   file: string,
   markdown: string,
@@ -311,7 +320,9 @@ function checkText(text: string): string[] {
   return problems;
 }
 
-/** Orders one file's "file:line:column: message" problems by line, then column; stable otherwise. */
+/**
+ * Orders one file's "file:line:column: message" problems by line, then column; stable otherwise.
+ */
 function byLine(a: string, b: string): number {
   const where = (problem: string) =>
     /^[^:]*:(\d+)(?::(\d+))?:/

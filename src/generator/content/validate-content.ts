@@ -100,7 +100,9 @@ const SEO_PAGE_KINDS = [
 ] as const;
 const SEO_NOT_FOUND_KINDS = ['generic', 'brand', 'article'] as const;
 
-/** The page titles and descriptions: one function per page kind, exported from src/content/seo.ts. */
+/**
+ * The page titles and descriptions: one function per page kind, exported from src/content/seo.ts.
+ */
 function checkSeoCopy(seo: Partial<SeoCopy> | undefined, problems: string[]) {
   const missing = [
     ...SEO_PAGE_KINDS.filter((kind) => typeof seo?.[kind] !== 'function'),

@@ -10,7 +10,10 @@ import { readSourceFile } from '../content/read-source-file.ts';
  * Building the frame and rendering it are pure; only toErrorScreen reads the source file.
  */
 
-/** Where the dev server serves the screen's stylesheet: the CSP (style-src 'self') blocks inline styles. */
+/**
+ * Where the dev server serves the screen's stylesheet: the CSP (style-src 'self') blocks inline
+ * styles.
+ */
 export const ERROR_STYLESHEET_PATH = '/__sitegen/error.css';
 
 export interface ErrorScreen {
@@ -34,7 +37,9 @@ export interface CodeFrame {
   lines: { number: number; text: string }[];
 }
 
-/** One row of a rendered frame: the gutter ("> 12 | ") and the source text, as one printable string. */
+/**
+ * One row of a rendered frame: the gutter ("> 12 | ") and the source text, as one printable string.
+ */
 interface FrameRow {
   kind: 'context' | 'error-line' | 'caret';
   text: string;
@@ -240,7 +245,10 @@ export function errorPosition(
   return undefined;
 }
 
-/** The text of `file` (relative to `root`) when it is a regular file inside root; otherwise undefined. */
+/**
+ * The text of `file` (relative to `root`) when it is a regular file inside root; otherwise
+ * undefined.
+ */
 function readProjectFile(root: string, file: string): string | undefined {
   try {
     const realRoot = realpathSync(root);

@@ -13,10 +13,10 @@ import type { LiveUpdate } from './live-update.ts';
  * the revision it was served at (data-revision on its script tag). When a page's event
  * stream connects, the server compares: a page served before the latest rebuild missed
  * that rebuild's event (it loaded during the rebuild and connected after it), so it is
- * told to reload at once; an up-to-date page gets a "ready" event instead. EventSource sends the id of the last event it received
- * (Last-Event-ID) when it reconnects, so a page that took a stylesheet swap in place is
- * not reloaded for it again. The session changes with every server start: a page of an
- * earlier `sitegen watch` reloads when it reconnects to the new one.
+ * told to reload at once; an up-to-date page gets a "ready" event instead. EventSource sends the
+ * id of the last event it received (Last-Event-ID) when it reconnects, so a page that took a
+ * stylesheet swap in place is not reloaded for it again. The session changes with every server
+ * start: a page of an earlier `sitegen watch` reloads when it reconnects to the new one.
  */
 const RELOAD_SCRIPT_PATH = '/__sitegen/reload.js';
 const EVENTS_PATH = '/__sitegen/events';
@@ -24,10 +24,10 @@ const EVENTS_PATH = '/__sitegen/events';
 /**
  * The browser side. It reads its stamp from its own script tag and reports its state on
  * <html> for tests and curious developers: data-sitegen-reload="connected" once the
- * server has said the page is up to date, data-sitegen-revision the last revision seen. A stylesheet is swapped by adding the new link after the old one and
- * removing the old one once the new one has loaded, so the page never shows unstyled.
- * Links are matched by their URL without the fingerprint (assets.ts names files
- * "<stem>.<hex>.css").
+ * server has said the page is up to date, data-sitegen-revision the last revision seen. A
+ * stylesheet is swapped by adding the new link after the old one and removing the old one once the
+ * new one has loaded, so the page never shows unstyled. Links are matched by their URL without the
+ * fingerprint (assets.ts names files "<stem>.<hex>.css").
  */
 const RELOAD_SCRIPT = `(() => {
   const stamp = document.currentScript.dataset;

@@ -6,16 +6,28 @@ import { urlOfOutputFile } from '../host/static-host.ts';
  * script acts on it.
  */
 export type LiveUpdate =
-  /** Every open page reloads: a template or the client script changed, or a build failed or recovered. */
+  /**
+   * Every open page reloads: a template or the client script changed, or a build failed or
+   * recovered.
+   */
   | { kind: 'reload' }
-  /** The pages served from these URLs reload ("/artikel/x/", "/404.html"); the others stay as they are. */
+  /**
+   * The pages served from these URLs reload ("/artikel/x/", "/404.html"); the others stay as they
+   * are.
+   */
   | { kind: 'pages'; urls: string[] }
-  /** Every page swaps its stylesheet link for the one with the same name and a new fingerprint: no reload, no scroll jump. */
+  /**
+   * Every page swaps its stylesheet link for the one with the same name and a new fingerprint: no
+   * reload, no scroll jump.
+   */
   | { kind: 'css'; stylesheets: string[] };
 
 /** The sources of the stylesheet: esbuild bundles them into assets/styles.<hash>.css. */
 const STYLE_SOURCE = /^src\/templates\/[^/]+\.css$/;
-/** Articles and configuration: they change what pages say, never how the page script or templates work. */
+/**
+ * Articles and configuration: they change what pages say, never how the page script or templates
+ * work.
+ */
 const CONTENT_SOURCE = /^src\/content\//;
 const STYLESHEET_OUTPUT = /\.css$/;
 const PAGE_OUTPUT = /\.html$/;

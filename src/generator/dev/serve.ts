@@ -42,7 +42,10 @@ export interface ServerOptions {
   /** Folder to serve; nothing outside it is ever read. */
   dir: string;
   host: string;
-  /** The port to listen on; when it is busy, the next free one of the MORE_PORTS after it. 0: any free port. */
+  /**
+   * The port to listen on; when it is busy, the next free one of the MORE_PORTS after it. 0: any
+   * free port.
+   */
   port: number;
   /** A busy port is an error instead (--strict-port). */
   isStrictPort?: boolean;
@@ -55,7 +58,10 @@ export interface ServerOptions {
   isLiveReload?: boolean;
   /** When it returns an error, every page answers with the error screen (watch only). */
   currentError?: () => ErrorScreen | undefined;
-  /** Host names accepted in the Host header besides loopback and the listening address (--allowed-host). */
+  /**
+   * Host names accepted in the Host header besides loopback and the listening address
+   * (--allowed-host).
+   */
   allowedHosts?: string[];
 }
 
@@ -134,7 +140,10 @@ async function listenOnFreePort(
   }
 }
 
-/** Listens on host:port; resolves with the error when that failed (the server may listen again then). */
+/**
+ * Listens on host:port; resolves with the error when that failed (the server may listen again
+ * then).
+ */
 function listen(
   server: Server,
   host: string,
@@ -154,7 +163,10 @@ function listen(
   });
 }
 
-/** The line watch and preview print when the port was busy and they took another; undefined when they did not. */
+/**
+ * The line watch and preview print when the port was busy and they took another; undefined when
+ * they did not.
+ */
 export function describePortChoice(requested: number, chosen: number): string | undefined {
   return requested === 0 || requested === chosen
     ? undefined
@@ -268,7 +280,8 @@ function bytesSender(
   return (request, response, file) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
     request.url = `/${path.relative(root, file).split(path.sep).map(encodeURIComponent).join('/')}`;
-    // Only a name sirv cannot look up (one with "?" or "#") or a file deleted since it was resolved gets here.
+    // Only a name sirv cannot look up (one with "?" or "#") or a file deleted since it was resolved
+    // gets here.
     statics(request, response, () => send(response, request, 404, TEXT, 'Not found.\n'));
   };
 }
@@ -302,7 +315,10 @@ function hostNameOf(header: string | undefined): string | undefined {
   )?.[1];
 }
 
-/** An IPv6 address in brackets, as it appears in a Host header; names and IPv4 as they are, lowercase. */
+/**
+ * An IPv6 address in brackets, as it appears in a Host header; names and IPv4 as they are,
+ * lowercase.
+ */
 function bracketed(host: string): string {
   const name = host.trim().toLowerCase().replace(/%.*$/, '');
   return name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;

@@ -4,7 +4,10 @@ import { watch as watchFiles, type FSWatcher } from 'chokidar';
 /** Folders whose changes trigger a rebuild. Styles live in src/templates. */
 const WATCHED_DIRS = ['src/content', 'src/templates', 'src/client'];
 
-/** Starts chokidar on WATCHED_DIRS and resolves once it is ready; `report` gets root-relative "/" paths. */
+/**
+ * Starts chokidar on WATCHED_DIRS and resolves once it is ready; `report` gets root-relative "/"
+ * paths.
+ */
 export async function watchSources(
   root: string,
   report: (file: string) => void,

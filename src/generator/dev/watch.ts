@@ -22,7 +22,10 @@ export interface WatchOptions {
   siteUrlOrigin?: string;
   /** Called with each line the watcher reports (the CLI prints them on stdout). */
   log: (line: string) => void;
-  /** Called with each failed rebuild's report, code frame included (the CLI prints it on stderr); default `log`. */
+  /**
+   * Called with each failed rebuild's report, code frame included (the CLI prints it on stderr);
+   * default `log`.
+   */
   logError?: (text: string) => void;
   /** How the report of a failed rebuild is styled (colour on a terminal); default plain. */
   errorStyle?: ScreenStyle;
@@ -58,7 +61,8 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   let server: SiteServer | undefined;
   let base = '/';
   const rebuild = async (changed: string[]) => {
-    // A failed build, and the first good one after it, reload every page (error screen in, then out).
+    // A failed build, and the first good one after it, reload every page (error screen in, then
+    // out).
     let update: LiveUpdate = { kind: 'reload' };
     try {
       const result = changed.length === 0 ? await builder.build() : await builder.update(changed);

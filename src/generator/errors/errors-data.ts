@@ -7,7 +7,9 @@
  * explained by explainSystemError in errors.ts.
  */
 
-/** One kind of user-facing error: its name, its message built from the details, an optional hint. */
+/**
+ * One kind of user-facing error: its name, its message built from the details, an optional hint.
+ */
 export interface ErrorKind<Details> {
   name: string;
   message: (details: Details) => string;

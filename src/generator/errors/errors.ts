@@ -118,7 +118,10 @@ const SYSTEM_ERRORS: Record<string, string> = {
   EXDEV: 'cannot move across devices',
 };
 
-/** An operating-system error (ENOSPC, EACCES, ...) that sitegen explains instead of reporting as a bug. */
+/**
+ * An operating-system error (ENOSPC, EACCES, ...) that sitegen explains instead of reporting as a
+ * bug.
+ */
 function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   return (
     error instanceof Error &&

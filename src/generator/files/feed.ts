@@ -29,7 +29,10 @@ export function atomFeed(input: FeedInput): string {
   return atomFeedOf(newestArticles(input.articles), input);
 }
 
-/** The feed's entries: the FEED_ENTRIES newest articles (`updatedAt ?? publishedAt`), newest first, ties in the order given. Pure. */
+/**
+ * The feed's entries: the FEED_ENTRIES newest articles (`updatedAt ?? publishedAt`), newest first,
+ * ties in the order given. Pure.
+ */
 export function newestArticles(articles: Article[]): Article[] {
   // Array.prototype.sort is stable: equal dates keep the site's order.
   return [...articles]
@@ -37,7 +40,10 @@ export function newestArticles(articles: Article[]): Article[] {
     .slice(0, FEED_ENTRIES);
 }
 
-/** atomFeed with its entries already chosen by newestArticles (a body save in watch keeps them). Pure. */
+/**
+ * atomFeed with its entries already chosen by newestArticles (a body save in watch keeps them).
+ * Pure.
+ */
 export function atomFeedOf(
   newestFirst: Article[],
   { site, siteUrl, bodies }: Omit<FeedInput, 'articles'>,

@@ -7,7 +7,10 @@ import { articleUrl, FEED_FILE } from '../pages/routes.ts';
 
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** What the feed is made of: the site, every article (the feed takes the indexable ones) and the linked bodies by slug. */
+/**
+ * What the feed is made of: the site, every article (the feed takes the indexable ones) and the
+ * linked bodies by slug.
+ */
 export interface FeedSources {
   site: FeedInput['site'];
   articles: Article[];

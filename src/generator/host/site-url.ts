@@ -3,7 +3,8 @@ import { SiteUrlNotAbsolute, SiteUrlNotHttp } from '../errors/errors-data.ts';
 
 /**
  * Returns the site URL given to the build (--site-url or $SITE_URL, blamed on `origin` when
- * bad), or undefined when none was given. Checked before any work, so a mistake fails at once. Pure.
+ * bad), or undefined when none was given. Checked before any work, so a mistake fails at once.
+ * Pure.
  */
 export function givenSiteUrl(given: {
   siteUrl?: string;
@@ -14,12 +15,18 @@ export function givenSiteUrl(given: {
     : normalizeSiteUrl(given.siteUrl, given.siteUrlOrigin ?? '--site-url');
 }
 
-/** Returns the content's own site URL (src/content/site.ts), normalized. Pure; throws a SitegenError. */
+/**
+ * Returns the content's own site URL (src/content/site.ts), normalized. Pure; throws a
+ * SitegenError.
+ */
 export function contentSiteUrl(url: string): string {
   return normalizeSiteUrl(url, 'src/content/site.ts: site "url"');
 }
 
-/** Returns an absolute http(s) URL ending in "/", or throws a SitegenError naming where the bad value came from. Pure. */
+/**
+ * Returns an absolute http(s) URL ending in "/", or throws a SitegenError naming where the bad
+ * value came from. Pure.
+ */
 function normalizeSiteUrl(value: string, origin: string): string {
   let url: URL;
   try {

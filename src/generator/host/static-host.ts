@@ -49,7 +49,9 @@ export type HostAnswer =
 export interface HostOptions {
   /** The site's base path, such as "/repo/" for https://user.github.io/repo/; default "/". */
   base?: string;
-  /** "nearest" (Netlify, Cloudflare, the dev server) or "root" (GitHub Pages); default "nearest". */
+  /**
+   * "nearest" (Netlify, Cloudflare, the dev server) or "root" (GitHub Pages); default "nearest".
+   */
   notFound?: 'nearest' | 'root';
 }
 
@@ -144,7 +146,9 @@ export function resolveUrlPath(root: string, pathname: string): Resolution {
   return { kind: 'missing' };
 }
 
-/** Host configuration files at the top ("/_headers") and hidden names anywhere ("/.x", "/a/.x/"). */
+/**
+ * Host configuration files at the top ("/_headers") and hidden names anywhere ("/.x", "/a/.x/").
+ */
 const HOST_FILES = new Set(['/_headers', '/_redirects']);
 
 /** Whether a URL path names a file a host keeps to itself (see the rules above). Pure. */
@@ -177,7 +181,10 @@ export function hasAnyPage(dir: string): boolean {
   return false;
 }
 
-/** The 404.html nearest to a missing path: /brand/x/ tries brand/x/404.html, brand/404.html, 404.html. */
+/**
+ * The 404.html nearest to a missing path: /brand/x/ tries brand/x/404.html, brand/404.html,
+ * 404.html.
+ */
 export function nearestNotFoundPage(root: string, pathname: string): string | undefined {
   const parts = pathname.split('/').filter(Boolean);
   for (let depth = parts.length; depth >= 0; depth--) {
@@ -221,7 +228,10 @@ export function answerRequest(
   return { status: 404, file: notFound };
 }
 
-/** "/a?b=1#c" -> ["/a", "?b=1"]: the path and the query with its "?" (or ""); the fragment is dropped. */
+/**
+ * "/a?b=1#c" -> ["/a", "?b=1"]: the path and the query with its "?" (or ""); the fragment is
+ * dropped.
+ */
 function splitQuery(requestUrl: string): [string, string] {
   const withoutFragment = requestUrl.split('#')[0];
   const mark = withoutFragment.indexOf('?');

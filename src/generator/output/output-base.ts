@@ -35,7 +35,10 @@ export function readBasePath(dir: string): BasePath {
   return base === '/' ? { base } : { base, source: `the canonical link of ${home}` };
 }
 
-/** The href of the first <link rel="canonical"> in a page, entities in it decoded; undefined when there is none. Pure. */
+/**
+ * The href of the first <link rel="canonical"> in a page, entities in it decoded; undefined when
+ * there is none. Pure.
+ */
 export function canonicalHref(html: string): string | undefined {
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     if (!/\srel\s*=\s*(["']?)canonical\1[\s/>]/i.test(tag)) continue;

@@ -243,7 +243,9 @@ function isStale(holder: LockHolder): boolean {
   return commandLine !== undefined && !commandLine.includes('sitegen');
 }
 
-/** A process's start time in clock ticks since boot (/proc/PID/stat, field 22), where /proc has it. */
+/**
+ * A process's start time in clock ticks since boot (/proc/PID/stat, field 22), where /proc has it.
+ */
 export function processStartTime(pid: number): string | undefined {
   const stat = readProcFile(pid, 'stat');
   // Field 2, the command name, is in parentheses and may hold spaces: count after it.

@@ -42,7 +42,10 @@ export interface Writer {
   add(file: OutputFile): Promise<void>;
   commit(): Promise<WriteSummary>;
   abort(): Promise<void>;
-  /** After commit: resolves when what the commit left to delete (the previous output) is gone; absent when nothing is. */
+  /**
+   * After commit: resolves when what the commit left to delete (the previous output) is gone;
+   * absent when nothing is.
+   */
   readonly cleanup?: Promise<void>;
   /**
    * For a file whose name changes with its bytes (a social card): true when the last commit
@@ -138,14 +141,18 @@ export class AtomicDirWriter implements Writer {
     // FICLONE: a reflink where the file system has them (btrfs, XFS), else a kernel copy.
     return this.queue(file, size, (target) =>
       copyFile(from, target, constants.COPYFILE_FICLONE).catch((error: NodeJS.ErrnoException) => {
-        // copyfile names the source; but for a missing source, what failed is the writing of the target.
+        // copyfile names the source; but for a missing source, what failed is the writing of the
+        // target.
         if (error.code !== 'ENOENT') error.path = target;
         throw error;
       }),
     );
   }
 
-  /** Runs `write` into the temporary folder with at most MAX_WRITES_IN_FLIGHT at once; a failure surfaces at the next call or at commit. */
+  /**
+   * Runs `write` into the temporary folder with at most MAX_WRITES_IN_FLIGHT at once; a failure
+   * surfaces at the next call or at commit.
+   */
   private async queue(
     file: string,
     size: number,
@@ -168,7 +175,10 @@ export class AtomicDirWriter implements Writer {
     if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
-  /** A failed write as the one-line message users read, the temporary folder shown as the output folder. */
+  /**
+   * A failed write as the one-line message users read, the temporary folder shown as the output
+   * folder.
+   */
   private explainFailure(failure: unknown): unknown {
     return explainSystemError(
       failure,
@@ -347,7 +357,10 @@ export function removeUnfinishedOutputSync(): boolean {
   return isClean;
 }
 
-/** Registers a synchronous clean-up (a lock held by watch) for removeUnfinishedOutputSync; returns its unregister function. Touches no disk. */
+/**
+ * Registers a synchronous clean-up (a lock held by watch) for removeUnfinishedOutputSync; returns
+ * its unregister function. Touches no disk.
+ */
 export function cleanUpOnSignal(cleanUp: () => void): () => void {
   unfinished.add(cleanUp);
   return () => unfinished.delete(cleanUp);

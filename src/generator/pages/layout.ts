@@ -54,7 +54,10 @@ export function createLayout(
   });
 }
 
-/** Returns the page's PageMeta: its copy's title (with the site name when it fits) and description, plus `rest`. Pure. */
+/**
+ * Returns the page's PageMeta: its copy's title (with the site name when it fits) and description,
+ * plus `rest`. Pure.
+ */
 export function pageMeta(
   copy: PageCopy,
   siteName: string,
@@ -63,7 +66,10 @@ export function pageMeta(
   return { title: pageTitle(copy.title, siteName), description: copy.description, ...rest };
 }
 
-/** Returns "title | site name" when it fits 70 characters (search results cut near 60 to 70), else the title alone. Pure. */
+/**
+ * Returns "title | site name" when it fits 70 characters (search results cut near 60 to 70), else
+ * the title alone. Pure.
+ */
 export function pageTitle(title: string, siteName: string): string {
   const full = `${title} | ${siteName}`;
   return full.length <= 70 ? full : title;

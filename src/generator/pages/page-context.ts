@@ -25,16 +25,23 @@ export interface PlanInput {
    * `absolute(image.fallback.path)`, with its width and height.
    */
   images?: Map<string, ProcessedImage>;
-  /** Plans the social card `name` and returns its og:image (site-relative URL); absent: no cards (`--no-cards`). */
+  /**
+   * Plans the social card `name` and returns its og:image (site-relative URL); absent: no cards
+   * (`--no-cards`).
+   */
   socialImage?: (name: string, props: SocialCardProps, alt: string) => SocialImage;
 }
 
-/** What a page's social card shows: a file name (unique per card), the big line, the brand badge. */
+/**
+ * What a page's social card shows: a file name (unique per card), the big line, the brand badge.
+ */
 export interface CardSpec {
   name: string;
   title: string;
   brand?: Brand;
-  /** The page's own picture (an article's image, site-relative URL): used instead of drawing a card. */
+  /**
+   * The page's own picture (an article's image, site-relative URL): used instead of drawing a card.
+   */
   image?: SocialImage;
 }
 
@@ -46,7 +53,10 @@ export interface PageContext extends PlanInput {
   absolute(path: string): string;
   brandOf(article: Article): Brand;
   summarize(article: Article): ArticleSummary;
-  /** The article's picture as templates show it, sized for a card or the top of its page; undefined without one. */
+  /**
+   * The article's picture as templates show it, sized for a card or the top of its page; undefined
+   * without one.
+   */
   imageView(article: Article, place: 'card' | 'article'): ImageView | undefined;
   fallbackView: ArticleView;
   /** The site's own card (home, list, contact). */
@@ -55,7 +65,9 @@ export interface PageContext extends PlanInput {
   social(path: string, copy: PageCopy, card: CardSpec, article?: SocialMeta['article']): SocialMeta;
 }
 
-/** Returns the PageContext for one plan: layout, URL and brand look-ups, the fallback article. Pure. */
+/**
+ * Returns the PageContext for one plan: layout, URL and brand look-ups, the fallback article. Pure.
+ */
 export function createPageContext(input: PlanInput): PageContext {
   const { content, siteUrl, assets } = input;
   const brandBySlug = new Map(content.brands.map((brand) => [brand.slug, brand]));

@@ -71,13 +71,19 @@ function writtenArticleProps(
   };
 }
 
-/** The absolute URL of the article's fallback image (JPEG or PNG, the widest), for JSON-LD; undefined without an image. Pure. */
+/**
+ * The absolute URL of the article's fallback image (JPEG or PNG, the widest), for JSON-LD;
+ * undefined without an image. Pure.
+ */
 function imageUrl(article: Article, context: PageContext): string | undefined {
   const image = context.images?.get(article.slug);
   return image && context.absolute(image.fallback.path);
 }
 
-/** The article's own image as its og:image (the fallback rendition: JPEG or PNG, the widest), instead of a drawn card. Pure. */
+/**
+ * The article's own image as its og:image (the fallback rendition: JPEG or PNG, the widest),
+ * instead of a drawn card. Pure.
+ */
 function ownImage(article: Article, context: PageContext): SocialImage | undefined {
   const image = context.images?.get(article.slug);
   return (

@@ -5,7 +5,10 @@ import type { PageContext } from './page-context.ts';
 import { organizationSchema } from './schema-org.ts';
 import { summarizeBrand } from './summaries.ts';
 
-/** Returns the props of /brand/{slug}/: the brand, the site's fixed stats, and all its articles, listed ones first. Pure. */
+/**
+ * Returns the props of /brand/{slug}/: the brand, the site's fixed stats, and all its articles,
+ * listed ones first. Pure.
+ */
 export function brandProps(brand: Brand, context: PageContext): BrandPageProps {
   const { site, content } = context;
   const url = `/brand/${brand.slug}/`;

@@ -5,7 +5,9 @@ import type { PageContext } from './page-context.ts';
 import { websiteSchema } from './schema-org.ts';
 import { summarizeBrand } from './summaries.ts';
 
-/** Returns the home page's props: stats, the four brands and up to three featured articles. Pure. */
+/**
+ * Returns the home page's props: stats, the four brands and up to three featured articles. Pure.
+ */
 export function homeProps(context: PageContext): HomePageProps {
   const { site, content, siteUrl } = context;
   const copy = content.seo.home(site);

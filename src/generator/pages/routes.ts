@@ -14,7 +14,10 @@ interface PageAddress<T extends TemplateName> {
   template: T;
   /** Listed in sitemap.xml: false for 404 pages and fallback articles. */
   isIndexable: boolean;
-  /** Its sitemap.xml `<lastmod>` (YYYY-MM-DD), from the dates of the articles it shows; only on indexable pages, when known. */
+  /**
+   * Its sitemap.xml `<lastmod>` (YYYY-MM-DD), from the dates of the articles it shows; only on
+   * indexable pages, when known.
+   */
   lastModified?: string;
   /** What the page comes from, for error messages. */
   source: string;
@@ -113,7 +116,10 @@ export function lastUpdated(article: Article): string {
   return article.updatedAt ?? article.publishedAt;
 }
 
-/** The newest `lastUpdated` of `articles` (YYYY-MM-DD sorts as text), or undefined when there are none. */
+/**
+ * The newest `lastUpdated` of `articles` (YYYY-MM-DD sorts as text), or undefined when there are
+ * none.
+ */
 function newestDate(articles: Article[]): string | undefined {
   return articles.reduce<string | undefined>((newest, article) => {
     const date = lastUpdated(article);

@@ -22,7 +22,10 @@ export function websiteSchema(site: SiteConfig, siteUrl: string): object {
   };
 }
 
-/** Returns the CollectionPage object of a list page named `name` at the absolute `url`, part of the site. Pure. */
+/**
+ * Returns the CollectionPage object of a list page named `name` at the absolute `url`, part of the
+ * site. Pure.
+ */
 export function collectionPageSchema(
   name: string,
   url: string,
@@ -39,7 +42,10 @@ export function collectionPageSchema(
   };
 }
 
-/** What an Article object says besides the site: shared by written articles and the fallback article. */
+/**
+ * What an Article object says besides the site: shared by written articles and the fallback
+ * article.
+ */
 interface ArticleFacts {
   headline: string;
   description: string;
@@ -99,7 +105,9 @@ export function articleSchema(
   return articleObject(facts, canonical, site, siteUrl);
 }
 
-/** Returns the Article object of the fallback article (no brand) at `canonical`, dated `date`. Pure. */
+/**
+ * Returns the Article object of the fallback article (no brand) at `canonical`, dated `date`. Pure.
+ */
 export function fallbackArticleSchema(
   fallback: SiteConfig['fallbackArticle'],
   canonical: string,

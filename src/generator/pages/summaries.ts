@@ -15,7 +15,10 @@ export function summarizeBrand(brand: Brand): BrandSummary {
   };
 }
 
-/** Returns an article card's data, with its brand, the short date ("15 Des 2024") and its picture when it has one. Pure. */
+/**
+ * Returns an article card's data, with its brand, the short date ("15 Des 2024") and its picture
+ * when it has one. Pure.
+ */
 export function summarizeArticle(
   article: Article,
   brand: Brand,
@@ -45,7 +48,10 @@ const IMAGE_SIZES = {
   article: '(min-width: 46rem) 44rem, 100vw',
 } as const;
 
-/** Returns the picture of an article as templates show it, its URLs under the base path `base` ("/" or "/repo/"). Pure. */
+/**
+ * Returns the picture of an article as templates show it, its URLs under the base path `base` ("/"
+ * or "/repo/"). Pure.
+ */
 export function imageView(
   image: ProcessedImage,
   base: string,
@@ -67,7 +73,10 @@ export function readTime(article: Article, site: SiteConfig): string {
   return `${article.readMinutes} ${site.readTimeUnit}`;
 }
 
-/** Returns the fallback article (site.fallbackArticle) as an ArticleView, its text escaped into one paragraph. Pure. */
+/**
+ * Returns the fallback article (site.fallbackArticle) as an ArticleView, its text escaped into one
+ * paragraph. Pure.
+ */
 export function fallbackArticleView(site: SiteConfig): ArticleView {
   const fallback = site.fallbackArticle;
   return {

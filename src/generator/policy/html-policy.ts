@@ -74,7 +74,9 @@ export const GLOBAL_ATTRIBUTES: ReadonlySet<string> = new Set([
   'dir',
 ]);
 
-/** Every element an article body may use, with the attributes it may carry besides the global ones. */
+/**
+ * Every element an article body may use, with the attributes it may carry besides the global ones.
+ */
 export const ARTICLE_ELEMENTS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
     p: [],
@@ -202,7 +204,10 @@ const TEXT_MODES: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMo
 };
 
 export interface PolicyOptions {
-  /** Accept `<img src>` on another host (tracking pixels, hotlinks). The site's content does not opt in. */
+  /**
+   * Accept `<img src>` on another host (tracking pixels, hotlinks). The site's content does not opt
+   * in.
+   */
   allowExternalImages?: boolean;
   /**
    * Refuse every `<img>` in a body: the build does, because it copies no image a body names
@@ -313,7 +318,10 @@ function isCleanBody(html: string, options: PolicyOptions): boolean {
   return open.length === 0 && nestingOf(parser.getFragment().childNodes).join() === written.join();
 }
 
-/** Every element of a tree in document order as "depth:name", the shape isCleanBody records of the tags. */
+/**
+ * Every element of a tree in document order as "depth:name", the shape isCleanBody records of the
+ * tags.
+ */
 function nestingOf(nodes: Node[]): string[] {
   const shape: string[] = [];
   const stack: { node: Node; depth: number }[] = nodes
@@ -389,7 +397,9 @@ function repeatedIds(nodes: Node[]): string[] {
   return [...repeated];
 }
 
-/** `text` safe as HTML or XML text: &, < and > escaped. The one text escaper of the generator; pure. */
+/**
+ * `text` safe as HTML or XML text: &, < and > escaped. The one text escaper of the generator; pure.
+ */
 export function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -411,13 +421,19 @@ export function isOutboundLink(href: string, siteUrl?: string): boolean {
   return isOtherHost(href);
 }
 
-/** Whether a link opens in a new tab without handing the new page a reference back or a referrer. Pure. */
+/**
+ * Whether a link opens in a new tab without handing the new page a reference back or a referrer.
+ * Pure.
+ */
 export function opensSafely(target: string | undefined, rel: string | undefined): boolean {
   const values = (rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
   return target === '_blank' && values.includes('noopener') && values.includes('noreferrer');
 }
 
-/** `value` as the URL parser reads it: leading and trailing C0 controls and spaces removed, then every tab, LF and CR. */
+/**
+ * `value` as the URL parser reads it: leading and trailing C0 controls and spaces removed, then
+ * every tab, LF and CR.
+ */
 function stripUrl(value: string): string {
   return value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
 }
@@ -582,7 +598,10 @@ const CHARACTER_ERRORS = new Set([
   'surrogate-character-reference',
 ]);
 
-/** parse5's parse errors (malformed tags, bad character references, ...) as problems, in parse5's words. */
+/**
+ * parse5's parse errors (malformed tags, bad character references, ...) as problems, in parse5's
+ * words.
+ */
 function parseErrorReporter(problems: Problem[]) {
   return (error: ParserError) => {
     if (CHARACTER_ERRORS.has(error.code)) return;
@@ -921,7 +940,10 @@ function classList(element: Element): string[] {
   );
 }
 
-/** A value quoted for a message: JSON escapes (no raw newlines or tabs), control characters shown, cut at 80 characters. */
+/**
+ * A value quoted for a message: JSON escapes (no raw newlines or tabs), control characters shown,
+ * cut at 80 characters.
+ */
 function quote(value: string): string {
   return printable(JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value));
 }

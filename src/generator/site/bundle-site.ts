@@ -15,7 +15,10 @@ export interface Bundles {
   siteMap: string;
   clientJs: string;
   css: string;
-  /** The rules of article pictures (src/templates/images.css), added to `css` only when some article has an image. */
+  /**
+   * The rules of article pictures (src/templates/images.css), added to `css` only when some article
+   * has an image.
+   */
   imageCss: string;
   /** The site icon, copied as it is. */
   favicon: string;
@@ -153,7 +156,9 @@ function toSitegenError(error: unknown, root: string): SitegenError {
   );
 }
 
-/** esbuild's 0-based byte column as the 1-based character column editors and the code frame count. */
+/**
+ * esbuild's 0-based byte column as the 1-based character column editors and the code frame count.
+ */
 function characterColumn(location: Esbuild.Location): number {
   return Buffer.from(location.lineText).subarray(0, location.column).toString('utf8').length + 1;
 }

@@ -20,7 +20,10 @@ export interface SiteModule {
   templates: Record<TemplateName, ComponentType<any>> & {
     SocialCard?: ComponentType<SocialCardProps>;
   };
-  /** Maps an error thrown by site code to "src/templates/X.tsx:12" (and column), when the stack allows. */
+  /**
+   * Maps an error thrown by site code to "src/templates/X.tsx:12" (and column), when the stack
+   * allows.
+   */
   locate(error: unknown): SourcePosition | undefined;
 }
 
