@@ -17,15 +17,7 @@
 // --skip-watch (no 3 and 3b), --sizes 200,500 (the article counts of 2b instead).
 // The full run takes about 20 minutes on 2 cores (2b adds about 9 of them).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -45,7 +45,7 @@ function buildAndKill(
       timers.push(poll);
     }
     child.on('close', (code, endedBy) => {
-      timers.forEach((t) => clearTimeout(t));
+      for (const timer of timers) clearTimeout(timer);
       resolve({ signal: endedBy, code, wasWriting, stderr });
     });
   });

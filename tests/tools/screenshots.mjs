@@ -69,7 +69,7 @@ for (const width of [375, 1280]) {
     console.log(`screenshots: ${path.relative(repo, file)}`);
   }
   if (width < 768) {
-    await page.goto(base + '/');
+    await page.goto(`${base}/`);
     await page.click('[data-menu-toggle]');
     await page.screenshot({ path: path.join(out, `menu-open-${width}.png`) });
     console.log(`screenshots: screenshots/menu-open-${width}.png`);

@@ -111,7 +111,10 @@ export async function processArticleImages(
     if (!article.image) continue;
     const { source, alt, line, column } = article.image;
     let pending = bySource.get(source);
-    if (!pending) bySource.set(source, (pending = encodeSource(options.root, source, cache)));
+    if (!pending) {
+      pending = encodeSource(options.root, source, cache);
+      bySource.set(source, pending);
+    }
     const result = await pending;
     if (typeof result === 'string') {
       problems.push(
@@ -270,7 +273,8 @@ let sharpModule: Sharp | undefined;
  * it.
  */
 function loadSharp(): Sharp {
-  return (sharpModule ??= requireFromSitegen('sharp') as Sharp);
+  sharpModule ??= requireFromSitegen('sharp') as Sharp;
+  return sharpModule;
 }
 
 let sharpVersion: string | undefined;
@@ -325,7 +329,8 @@ class ImageCache {
       > & { length: number })[];
       let offset = 4 + headerLength;
       const encoded = header.map(({ format, width, height, length }) => {
-        const bytes = entry.subarray(offset, (offset += length));
+        const bytes = entry.subarray(offset, offset + length);
+        offset += length;
         return { format, width, height, bytes };
       });
       return offset === entry.length && encoded.length > 0 ? encoded : undefined;

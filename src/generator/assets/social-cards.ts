@@ -65,9 +65,8 @@ let fontBytes: Promise<Buffer[]> | undefined;
 
 /** The bytes of FONTS, read once per process: the cache key and the renderer both need them. */
 function fontFiles(): Promise<Buffer[]> {
-  return (fontBytes ??= Promise.all(
-    FONTS.map((font) => readFile(requireFromSitegen.resolve(font.file))),
-  ));
+  fontBytes ??= Promise.all(FONTS.map((font) => readFile(requireFromSitegen.resolve(font.file))));
+  return fontBytes;
 }
 
 /** Raise when the rendering changes in a way the card's tree does not show (options, scale). */
@@ -154,8 +153,9 @@ function missingGlyphs(
   hasGlyph: (codePoint: number) => boolean,
   found = new Set<string>(),
 ): string[] {
-  if (Array.isArray(node)) node.forEach((child) => missingGlyphs(child, hasGlyph, found));
-  else if (typeof node === 'string') {
+  if (Array.isArray(node)) {
+    for (const child of node) missingGlyphs(child, hasGlyph, found);
+  } else if (typeof node === 'string') {
     for (const char of node)
       if (!/\s/.test(char) && !hasGlyph(char.codePointAt(0)!)) found.add(char);
   } else if (typeof node === 'object' && node.props.children !== undefined)
@@ -170,7 +170,8 @@ let coverage: ((codePoint: number) => boolean) | undefined;
  * @fontsource/inter/unicode.json once per process (the font is sitegen's, not the site's).
  */
 export function cardFontCoverage(): (codePoint: number) => boolean {
-  return (coverage ??= readFontCoverage());
+  coverage ??= readFontCoverage();
+  return coverage;
 }
 
 function readFontCoverage(): (codePoint: number) => boolean {

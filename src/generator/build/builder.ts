@@ -165,8 +165,10 @@ export async function createBuilder(
   let last: LastRun | undefined;
   let disposed: Promise<void> | undefined;
 
-  const bundle = async (mayReuse: boolean) =>
-    mayReuse && lastBundles ? lastBundles : (lastBundles = await bundler.bundle());
+  const bundle = async (mayReuse: boolean) => {
+    if (!mayReuse || !lastBundles) lastBundles = await bundler.bundle();
+    return lastBundles;
+  };
 
   const run = async (changedFiles?: string[]): Promise<BuildResult> => {
     const quick =
@@ -179,7 +181,10 @@ export async function createBuilder(
             memos: { linkMemo, articleMemo, rendered },
           })
         : undefined;
-    if (quick) return ((last = quick.last), quick.result);
+    if (quick) {
+      last = quick.last;
+      return quick.result;
+    }
     const clock = startClock();
     const flagSiteUrl = givenSiteUrl(project);
     const loaded = await loadSite(root, {
@@ -352,8 +357,10 @@ function createMemos() {
     // Pages rendered by the last commit: unchanged ones are kept, not rendered.
     rendered: new RenderedPages(),
     // Laid-out social cards, valid for one version of the site's code.
-    cardMemoFor: (bundles: Bundles) =>
-      (cards?.bundles === bundles ? cards : (cards = { bundles, memo: new Map() })).memo,
+    cardMemoFor: (bundles: Bundles) => {
+      if (cards?.bundles !== bundles) cards = { bundles, memo: new Map() };
+      return cards.memo;
+    },
   };
 }
 

@@ -42,7 +42,6 @@ import { markupCharacterProblems } from './text-policy.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
-type ParentNode = DefaultTreeAdapterMap['parentNode'];
 
 /** The policy every page is served with (the `_headers` file, `sitegen preview`, `watch`). */
 export const CONTENT_SECURITY_POLICY =

@@ -134,7 +134,7 @@ function spellingsOf(char: string): string[] {
   const short: Record<number, string> = { 0x00: '\\0', 0x08: '\\b', 0x0b: '\\v', 0x0c: '\\f' };
   const escapes = [`\\u${hex.padStart(4, '0')}`, `\\u{${hex}}`, `\\u{${hex.padStart(4, '0')}}`];
   if (code < 0x100) escapes.push(`\\x${hex.padStart(2, '0')}`);
-  const upper = escapes.map((escape) => escape.slice(0, 2) + escape.slice(2).toUpperCase());
+  const upper = escapes.map((spelling) => spelling.slice(0, 2) + spelling.slice(2).toUpperCase());
   const spellings = [char, ...escapes, ...upper];
   if (short[code]) spellings.push(short[code]);
   return [...new Set(spellings)];

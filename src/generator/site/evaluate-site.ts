@@ -17,6 +17,7 @@ import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from '
 export interface SiteModule {
   content: SiteContent;
   /** The page templates, and SocialCard (absent in a project that has none: no cards). */
+  // biome-ignore lint/suspicious/noExplicitAny: each template takes its own props (TemplateProps pairs them).
   templates: Record<TemplateName, ComponentType<any>> & {
     SocialCard?: ComponentType<SocialCardProps>;
   };
@@ -49,8 +50,10 @@ export function evaluateSite(
   const module = { exports: {} as { content?: SiteContent; templates?: SiteModule['templates'] } };
   // The source map is parsed only when an error needs a location.
   let map: SourceMap | undefined;
-  const locate = (error: unknown) =>
-    locateInBundle(error, filename, (map ??= new SourceMap(JSON.parse(bundles.siteMap))), root);
+  const locate = (error: unknown) => {
+    map ??= new SourceMap(JSON.parse(bundles.siteMap));
+    return locateInBundle(error, filename, map, root);
+  };
   try {
     const run = vm.compileFunction(bundles.siteCode, ['require', 'module', 'exports'], {
       filename,
