@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { planChanges } from '../../src/generator/build/change-plan.ts';
 import { planLiveUpdate } from '../../src/generator/dev/live-update.ts';
 import { canonicalHref } from '../../src/generator/output/output-base.ts';
 import { urlOfOutputFile } from '../../src/generator/host/static-host.ts';
@@ -11,11 +12,11 @@ describe('planLiveUpdate: which open pages react to a rebuild', () => {
       writtenFiles: ['assets/styles.0123456789.css', ...ALL_PAGES],
       removed: ['assets/styles.9876543210.css'],
     };
-    expect(planLiveUpdate(['src/templates/styles.css'], output, '/')).toEqual({
+    expect(planLiveUpdate(planChanges(['src/templates/styles.css']), output, '/')).toEqual({
       kind: 'css',
       stylesheets: ['/assets/styles.0123456789.css'],
     });
-    expect(planLiveUpdate(['src/templates/styles.css'], output, '/repo/')).toEqual({
+    expect(planLiveUpdate(planChanges(['src/templates/styles.css']), output, '/repo/')).toEqual({
       kind: 'css',
       stylesheets: ['/repo/assets/styles.0123456789.css'],
     });
@@ -26,7 +27,9 @@ describe('planLiveUpdate: which open pages react to a rebuild', () => {
       writtenFiles: ['assets/client.0123456789.js', 'assets/styles.0123456789.css', ...ALL_PAGES],
       removed: [],
     };
-    expect(planLiveUpdate(['src/templates/styles.css'], output, '/')).toEqual({ kind: 'reload' });
+    expect(planLiveUpdate(planChanges(['src/templates/styles.css']), output, '/')).toEqual({
+      kind: 'reload',
+    });
   });
 
   it('reloads only the pages whose HTML a content save wrote or removed, by their URLs under the base', () => {
@@ -34,12 +37,16 @@ describe('planLiveUpdate: which open pages react to a rebuild', () => {
       writtenFiles: ['artikel/a/index.html', 'sitemap.xml'],
       removed: ['artikel/gone/index.html'],
     };
-    expect(planLiveUpdate(['src/content/articles/a.md'], output, '/')).toEqual({
+    expect(planLiveUpdate(planChanges(['src/content/articles/a.md']), output, '/')).toEqual({
       kind: 'pages',
       urls: ['/artikel/a/', '/artikel/gone/'],
     });
     expect(
-      planLiveUpdate(['src/content/site.ts'], { writtenFiles: ALL_PAGES, removed: [] }, '/repo/'),
+      planLiveUpdate(
+        planChanges(['src/content/site.ts']),
+        { writtenFiles: ALL_PAGES, removed: [] },
+        '/repo/',
+      ),
     ).toEqual({
       kind: 'pages',
       urls: ['/repo/', '/repo/404.html', '/repo/artikel/a/', '/repo/artikel/b/'],
@@ -53,13 +60,19 @@ describe('planLiveUpdate: which open pages react to a rebuild', () => {
       ['src/client/main.ts'],
       ['src/content/articles/a.md', 'src/templates/styles.css'],
     ]) {
-      expect(planLiveUpdate(changed, output, '/'), changed.join()).toEqual({ kind: 'reload' });
+      expect(planLiveUpdate(planChanges(changed), output, '/'), changed.join()).toEqual({
+        kind: 'reload',
+      });
     }
   });
 
   it('reloads nothing when the rebuild wrote and removed nothing', () => {
     expect(
-      planLiveUpdate(['src/templates/SiteFooter.tsx'], { writtenFiles: [], removed: [] }, '/'),
+      planLiveUpdate(
+        planChanges(['src/templates/SiteFooter.tsx']),
+        { writtenFiles: [], removed: [] },
+        '/',
+      ),
     ).toEqual({ kind: 'pages', urls: [] });
   });
 });

@@ -1,3 +1,4 @@
+import type { ChangePlan } from '../build/change-plan.ts';
 import { urlOfOutputFile } from '../host/static-host.ts';
 
 /**
@@ -22,19 +23,13 @@ export type LiveUpdate =
    */
   | { kind: 'css'; stylesheets: string[] };
 
-/** The sources of the stylesheet: esbuild bundles them into assets/styles.<hash>.css. */
-const STYLE_SOURCE = /^src\/templates\/[^/]+\.css$/;
-/**
- * Articles and configuration: they change what pages say, never how the page script or templates
- * work.
- */
-const CONTENT_SOURCE = /^src\/content\//;
 const STYLESHEET_OUTPUT = /\.css$/;
 const PAGE_OUTPUT = /\.html$/;
 
 /**
- * The live update for a successful rebuild after `changed` (root-relative "/" paths), from
- * the output files it wrote and removed. Pure.
+ * The live update for a successful rebuild, from what changed (the builder's change plan:
+ * build/change-plan.ts decides which saves are style-only or content-only) and the output files
+ * it wrote and removed. Pure.
  * - Nothing was written or removed: no page changed, none reloads.
  * - Only stylesheets changed: every page now links a new fingerprint, so every HTML file
  *   was written too, but the pages need only the new stylesheet URL. If the build wrote
@@ -43,25 +38,23 @@ const PAGE_OUTPUT = /\.html$/;
  * - Anything else (templates, src/client, a mix): every page reloads.
  */
 export function planLiveUpdate(
-  changed: string[],
+  changes: Pick<ChangePlan, 'liveUpdate'>,
   output: { writtenFiles: string[]; removed: string[] },
   base: string,
 ): LiveUpdate {
-  if (output.writtenFiles.length === 0 && output.removed.length === 0)
-    return { kind: 'pages', urls: [] };
-  if (changed.length > 0 && changed.every((file) => STYLE_SOURCE.test(file))) {
-    const isStyleOnly = output.writtenFiles.every(
+  const { writtenFiles, removed } = output;
+  if (writtenFiles.length === 0 && removed.length === 0) return { kind: 'pages', urls: [] };
+  if (changes.liveUpdate === 'css') {
+    const isStyleOnly = writtenFiles.every(
       (file) => STYLESHEET_OUTPUT.test(file) || PAGE_OUTPUT.test(file),
     );
-    const stylesheets = output.writtenFiles
+    const stylesheets = writtenFiles
       .filter((file) => STYLESHEET_OUTPUT.test(file))
       .map((file) => urlOfOutputFile(file, base));
     return isStyleOnly ? { kind: 'css', stylesheets } : { kind: 'reload' };
   }
-  if (changed.length > 0 && changed.every((file) => CONTENT_SOURCE.test(file))) {
-    const pages = [...output.writtenFiles, ...output.removed].filter((file) =>
-      PAGE_OUTPUT.test(file),
-    );
+  if (changes.liveUpdate === 'pages') {
+    const pages = [...writtenFiles, ...removed].filter((file) => PAGE_OUTPUT.test(file));
     return {
       kind: 'pages',
       urls: [...new Set(pages.map((file) => urlOfOutputFile(file, base)))].sort(),

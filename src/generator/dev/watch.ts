@@ -67,7 +67,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
     try {
       const result = changed.length === 0 ? await builder.build() : await builder.update(changed);
       base = basePathOf(result.siteUrl);
-      if (!error) update = planLiveUpdate(changed, result, base);
+      if (!error) update = planLiveUpdate(result.changes, result, base);
       error = undefined;
       options.log(describeRebuild(changed, result));
     } catch (caught) {

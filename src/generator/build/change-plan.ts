@@ -1,0 +1,65 @@
+import { ARTICLE_DIR } from '../content/article-files.ts';
+
+/** What a changed source file is; what it can change follows from its kind. */
+export type SourceKind = 'article' | 'config' | 'style' | 'template' | 'client' | 'other';
+
+/** The stylesheet's sources: esbuild bundles them into assets/styles.<hash>.css. */
+const STYLE_SOURCE = /^src\/templates\/[^/]+\.css$/;
+
+/**
+ * What one build or save changed, classified once; every decision downstream reads it: the
+ * builder (bundle again, or try a body save), and watch (which live update the open pages get).
+ */
+export interface ChangePlan {
+  /** No list of changes (the first build, or build()): every stage runs. */
+  isFull: boolean;
+  /** The changed files by kind (root-relative, "/"). */
+  files: Record<SourceKind, string[]>;
+  /**
+   * The bundles are made again: anything but articles changed. Articles are read by the build
+   * itself, not bundled, so after an article save the previous bundles are still exact.
+   */
+  needsBundle: boolean;
+  /**
+   * Only article files changed: when their records are unchanged too (body-update.ts reads them
+   * to decide), only their own pages and the feed are rendered again.
+   */
+  isArticlesOnly: boolean;
+  /**
+   * What open pages do after a good rebuild: only styles changed, `css` (swap the stylesheet);
+   * only content (articles and configuration), `pages` (the written pages reload); else `reload`.
+   */
+  liveUpdate: 'css' | 'pages' | 'reload';
+}
+
+/** The kind of one root-relative source path. Pure. */
+export function sourceKindOf(file: string): SourceKind {
+  if (file.startsWith(`${ARTICLE_DIR}/`)) return 'article';
+  if (file.startsWith('src/content/')) return 'config';
+  if (STYLE_SOURCE.test(file)) return 'style';
+  if (file.startsWith('src/templates/')) return 'template';
+  if (file.startsWith('src/client/')) return 'client';
+  return 'other';
+}
+
+/** Classifies `changedFiles` (undefined or empty: a full build). Pure. */
+export function planChanges(changedFiles?: string[]): ChangePlan {
+  const files: Record<SourceKind, string[]> = {
+    article: [],
+    config: [],
+    style: [],
+    template: [],
+    client: [],
+    other: [],
+  };
+  for (const file of new Set(changedFiles)) files[sourceKindOf(file)].push(file);
+  const count = changedFiles === undefined ? 0 : new Set(changedFiles).size;
+  const isFull = count === 0;
+  const isOnly = (...kinds: SourceKind[]) =>
+    !isFull && kinds.reduce((sum, kind) => sum + files[kind].length, 0) === count;
+  const isArticlesOnly = isOnly('article');
+  let liveUpdate: ChangePlan['liveUpdate'] = 'reload';
+  if (isOnly('style')) liveUpdate = 'css';
+  else if (isOnly('article', 'config')) liveUpdate = 'pages';
+  return { isFull, files, needsBundle: !isArticlesOnly, isArticlesOnly, liveUpdate };
+}

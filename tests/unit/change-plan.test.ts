@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { planChanges, sourceKindOf } from '../../src/generator/build/change-plan.ts';
+
+describe('planChanges: one classification of a save, read by every decision', () => {
+  it('names the kind of every source the watcher reports', () => {
+    expect(sourceKindOf('src/content/articles/a.md')).toBe('article');
+    expect(sourceKindOf('src/content/images/a.png')).toBe('config');
+    expect(sourceKindOf('src/content/site.ts')).toBe('config');
+    expect(sourceKindOf('src/templates/styles.css')).toBe('style');
+    expect(sourceKindOf('src/templates/HomePage.tsx')).toBe('template');
+    expect(sourceKindOf('src/client/main.ts')).toBe('client');
+    expect(sourceKindOf('package.json')).toBe('other');
+  });
+
+  it('a first build runs everything and reloads every page', () => {
+    for (const plan of [planChanges(), planChanges([])]) {
+      expect(plan).toMatchObject({ isFull: true, needsBundle: true, isArticlesOnly: false });
+      expect(plan.liveUpdate).toBe('reload');
+    }
+  });
+
+  it('an article save keeps the bundles and reloads only the pages written', () => {
+    const plan = planChanges(['src/content/articles/a.md', 'src/content/articles/a.md']);
+    expect(plan.files.article).toEqual(['src/content/articles/a.md']);
+    expect(plan).toMatchObject({ isFull: false, needsBundle: false, isArticlesOnly: true });
+    expect(plan.liveUpdate).toBe('pages');
+  });
+
+  it('configuration bundles again; its pages reload', () => {
+    const plan = planChanges(['src/content/site.ts', 'src/content/articles/a.md']);
+    expect(plan).toMatchObject({ needsBundle: true, isArticlesOnly: false, liveUpdate: 'pages' });
+  });
+
+  it('styles alone swap the stylesheet; with anything else every page reloads', () => {
+    expect(planChanges(['src/templates/styles.css']).liveUpdate).toBe('css');
+    expect(planChanges(['src/templates/styles.css', 'src/client/main.ts']).liveUpdate).toBe(
+      'reload',
+    );
+    expect(planChanges(['src/templates/ArticlePage.tsx']).liveUpdate).toBe('reload');
+  });
+});
