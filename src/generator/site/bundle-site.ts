@@ -46,52 +46,7 @@ export async function createSiteBundler(
   root: string,
   { incremental = false } = {},
 ): Promise<SiteBundler> {
-  const outdir = path.join(root, '.sitegen');
-  const common = {
-    absWorkingDir: root,
-    bundle: true,
-    write: false,
-    logLevel: 'silent',
-    legalComments: 'none',
-    charset: 'utf8',
-  } as const;
-  const options: Esbuild.BuildOptions[] = [
-    {
-      ...common,
-      stdin: {
-        contents:
-          "export { content } from './src/content/index.ts';\nexport * as templates from './src/templates/index.ts';\n",
-        resolveDir: root,
-        sourcefile: 'sitegen-entry.ts',
-        loader: 'ts',
-      },
-      outfile: path.join(outdir, SITE_BUNDLE_NAME),
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      jsx: 'automatic',
-      external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
-      sourcemap: 'external',
-      sourcesContent: false,
-    },
-    {
-      ...common,
-      entryPoints: [path.join(root, 'src/client/main.ts')],
-      outfile: path.join(outdir, 'client.js'),
-      platform: 'browser',
-      format: 'iife',
-      target: ['es2019'],
-      minify: true,
-    },
-    ...['styles.css', 'images.css'].map((name) => ({
-      ...common,
-      entryPoints: [path.join(root, 'src/templates', name)],
-      outfile: path.join(outdir, name),
-      minify: true,
-      target: ['chrome90', 'safari14', 'firefox90'],
-    })),
-  ];
-
+  const options = buildOptions(root);
   const contexts = incremental ? await Promise.all(options.map((o) => esbuild.context(o))) : [];
   const run = (i: number) => (incremental ? contexts[i].rebuild() : esbuild.build(options[i]));
 
@@ -102,13 +57,7 @@ export async function createSiteBundler(
       try {
         [results, favicon] = await Promise.all([
           Promise.all(options.map((_, i) => run(i))),
-          readFile(path.join(root, FAVICON), 'utf8').catch((error) => {
-            throw sitegenError(
-              FaviconUnreadable,
-              { file: FAVICON },
-              { cause: error, file: FAVICON },
-            );
-          }),
+          readFavicon(root),
         ]);
       } catch (error) {
         throw error instanceof SitegenError ? error : toSitegenError(error, root);
@@ -128,6 +77,65 @@ export async function createSiteBundler(
       await Promise.all(contexts.map((context) => context.dispose()));
     },
   };
+}
+
+/** The site icon's text; a SitegenError naming the file when it cannot be read. Reads disk. */
+function readFavicon(root: string): Promise<string> {
+  return readFile(path.join(root, FAVICON), 'utf8').catch((error) => {
+    throw sitegenError(FaviconUnreadable, { file: FAVICON }, { cause: error, file: FAVICON });
+  });
+}
+
+/**
+ * esbuild's options for the four bundles, in the order bundle() reads them: the site module
+ * (content and templates, CommonJS, React external), the client script (IIFE), the stylesheet
+ * and the picture rules. Pure.
+ */
+function buildOptions(root: string): Esbuild.BuildOptions[] {
+  const outdir = path.join(root, '.sitegen');
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'none',
+    charset: 'utf8',
+  } as const;
+  const site: Esbuild.BuildOptions = {
+    ...common,
+    stdin: {
+      contents:
+        "export { content } from './src/content/index.ts';\nexport * as templates from './src/templates/index.ts';\n",
+      resolveDir: root,
+      sourcefile: 'sitegen-entry.ts',
+      loader: 'ts',
+    },
+    outfile: path.join(outdir, SITE_BUNDLE_NAME),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    jsx: 'automatic',
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+    sourcemap: 'external',
+    sourcesContent: false,
+  };
+  const client: Esbuild.BuildOptions = {
+    ...common,
+    entryPoints: [path.join(root, 'src/client/main.ts')],
+    outfile: path.join(outdir, 'client.js'),
+    platform: 'browser',
+    format: 'iife',
+    target: ['es2019'],
+    minify: true,
+  };
+  const styles = ['styles.css', 'images.css'].map((name) => ({
+    ...common,
+    entryPoints: [path.join(root, 'src/templates', name)],
+    outfile: path.join(outdir, name),
+    minify: true,
+    target: ['chrome90', 'safari14', 'firefox90'],
+  }));
+  return [site, client, ...styles];
 }
 
 /** Turns esbuild's failure into one message per problem, each with file, line and column. */
