@@ -29,6 +29,18 @@ describe('the character rule every string of the site meets (text-policy.ts)', (
       expect(findRefusedStrings({ text: `a${char}b` }), JSON.stringify(char)).toEqual([]);
   });
 
+  it('refuses all 66 noncharacters, which HTML parsers report, and nothing next to them', () => {
+    const refused = ['\ufdd0', '\ufdef', '\ufffe', '\u{1fffe}', '\u{1ffff}', '\u{10ffff}'];
+    for (const char of refused) {
+      expect(findRefusedStrings({ text: `a${char}b` }), describeCharacter(char)).toHaveLength(1);
+      expect(describeCharacter(char)).toMatch(/^noncharacter U\+[0-9A-F]{4,6}$/);
+    }
+    expect(describeCharacter('\ufdd0')).toBe('noncharacter U+FDD0');
+    const allowed = ['\ufdcf', '\ufdf0', '\ufffd', '\u{1fffd}', '\u{10fffd}'];
+    for (const char of allowed)
+      expect(findRefusedStrings({ text: `a${char}b` }), JSON.stringify(char)).toEqual([]);
+  });
+
   it('names each string by its path in nested records and arrays', () => {
     const site = {
       name: 'ok',

@@ -8,12 +8,13 @@
  * XML 1.0 forbids most of them, so one of them makes every feed reader drop the feed, and
  * HTML parsers report them), the bidi embeddings, overrides and isolates (U+202A–U+202E,
  * U+2066–U+2069: they reorder what a reader sees, in a title as in a code review), lone
- * surrogates and the noncharacters U+FFFE and U+FFFF. Pure.
+ * surrogates and the 66 noncharacters (U+FDD0–U+FDEF, and the last two code points of every
+ * plane, U+FFFE, U+FFFF, U+1FFFE … U+10FFFF: HTML parsers report each one). Pure.
  */
 
 /** Matches one refused character (with the `u` flag, a surrogate matches only when lone). */
 const REFUSED =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]/u;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{3fffe}\u{3ffff}\u{4fffe}\u{4ffff}\u{5fffe}\u{5ffff}\u{6fffe}\u{6ffff}\u{7fffe}\u{7ffff}\u{8fffe}\u{8ffff}\u{9fffe}\u{9ffff}\u{afffe}\u{affff}\u{bfffe}\u{bffff}\u{cfffe}\u{cffff}\u{dfffe}\u{dffff}\u{efffe}\u{effff}\u{ffffe}\u{fffff}\u{10fffe}\u{10ffff}]/u;
 
 /** What a message says is expected instead. */
 export const ALLOWED_TEXT =
@@ -55,8 +56,13 @@ export function describeCharacter(char: string): string {
   const named = name ? ` (${name})` : '';
   if (code >= 0x202a && code <= 0x2069) return `bidi control character ${hex}${named}`;
   if (code >= 0xd800 && code <= 0xdfff) return `lone surrogate ${hex}`;
-  if (code >= 0xfffe) return `noncharacter ${hex}`;
+  if (isNoncharacter(code)) return `noncharacter ${hex}`;
   return `control character ${hex}${named}`;
+}
+
+/** Whether a code point is one of Unicode's 66 noncharacters. */
+function isNoncharacter(code: number): boolean {
+  return (code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe;
 }
 
 /** One refused character found in a value: where in the value (a field path) and which. */
