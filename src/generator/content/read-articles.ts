@@ -189,23 +189,21 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
     );
   const brand = { slug: data.brand, at: split.keys.get('brand') };
   if (!output || problems.length > 0) return { problems, brand };
+  // The keys an Article reads differently are taken out; every other key is an Article field
+  // of the same name and type, declared once in the schema and once in Article: the Pick does
+  // not compile when the schema has a key Article lacks, the assignment when their types differ.
+  const { date, updated, readTime, image, imageAlt, ...sameName } = output;
+  const same: Pick<Article, keyof typeof sameName> = sameName;
   const article: Article = {
     slug,
-    title: output.title,
-    excerpt: output.excerpt,
-    brand: output.brand,
-    author: output.author,
-    publishedAt: output.date,
-    ...(output.updated === undefined ? {} : { updatedAt: output.updated }),
+    ...same,
+    publishedAt: date,
+    ...(updated === undefined ? {} : { updatedAt: updated }),
     // Words are counted only when the front matter gives no read time.
-    readMinutes:
-      output.readTime ?? Math.max(1, Math.ceil(countWords(html ?? '') / WORDS_PER_MINUTE)),
-    listed: output.listed,
-    order: output.order,
-    draft: output.draft,
-    ...(output.image === undefined
+    readMinutes: readTime ?? Math.max(1, Math.ceil(countWords(html ?? '') / WORDS_PER_MINUTE)),
+    ...(image === undefined
       ? {}
-      : { image: articleImage(output.image, output.imageAlt!, split.keys.get('image')) }),
+      : { image: articleImage(image, imageAlt!, split.keys.get('image')) }),
     source: file,
   };
   return { article, html, problems, brand };

@@ -30,8 +30,8 @@ export function atomFeed(input: FeedInput): string {
 }
 
 /**
- * The feed's entries: the FEED_ENTRIES newest articles (`updatedAt ?? publishedAt`), newest first,
- * ties in the order given. Pure.
+ * The feed's entries: the FEED_ENTRIES newest articles (by lastUpdated), newest first, ties in
+ * the order given. Pure.
  */
 export function newestArticles(articles: Article[]): Article[] {
   // Array.prototype.sort is stable: equal dates keep the site's order.

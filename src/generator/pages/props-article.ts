@@ -2,7 +2,7 @@ import type { Article } from '../../content/types.ts';
 import type { ArticlePageProps } from '../../templates/index.ts';
 import { formatDate } from './format-date.ts';
 import { pageMeta } from './layout.ts';
-import { articleUrl } from './routes.ts';
+import { articleUrl, lastUpdated } from './routes.ts';
 import type { PageContext } from './page-context.ts';
 import { articleSchema, fallbackArticleSchema } from './schema-org.ts';
 import type { SocialImage } from '../assets/social-cards.ts';
@@ -31,7 +31,7 @@ function writtenArticleProps(
   const copy = context.content.seo.article(article);
   const dates = {
     publishedTime: article.publishedAt,
-    modifiedTime: article.updatedAt ?? article.publishedAt,
+    modifiedTime: lastUpdated(article),
     section: brand.name,
   };
   const meta = pageMeta(copy, site.name, {

@@ -1,4 +1,5 @@
 import type { Article, Brand, SiteConfig } from '../../content/types.ts';
+import { lastUpdated } from './routes.ts';
 
 /** The JSON-LD shapes the site publishes (schema.org), one function per type. */
 
@@ -98,7 +99,7 @@ export function articleSchema(
     description,
     author,
     datePublished,
-    dateModified: article.updatedAt ?? datePublished,
+    dateModified: lastUpdated(article),
     about: brand.name,
     image: imageUrl,
   };
