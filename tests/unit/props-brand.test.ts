@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shippedContent } from '../helpers/shipped-content.ts';
 import { createPageContext } from '../../src/generator/pages/page-context.ts';
-import { brandProps } from '../../src/generator/pages/props-brand.ts';
+import { brandKind } from '../../src/generator/pages/kind-brand.ts';
+import { pageFacts } from '../../src/generator/pages/page-kind.ts';
 import { organizationSchema } from '../../src/generator/pages/schema-org.ts';
 
 const assets = {
@@ -12,7 +13,7 @@ const assets = {
 
 const { content } = await shippedContent();
 
-describe('brandProps', () => {
+describe('brandKind.props', () => {
   const context = createPageContext({
     content,
     bodies: new Map(),
@@ -20,7 +21,13 @@ describe('brandProps', () => {
     assets,
   });
   const pegasus = content.brands.find((brand) => brand.slug === 'pegasus4d')!;
-  const props = brandProps(pegasus, context);
+  const page = brandKind
+    .pages(
+      content,
+      pageFacts(content, () => false),
+    )
+    .find((page) => page.brand === pegasus)!;
+  const props = brandKind.props(page, context);
 
   it('takes its title and description from the SEO copy in src/content, in Indonesian number format', () => {
     expect(props.layout.meta.title).toBe('Review Pegasus4D: Rating 4.9/5 | InfoSlot Indonesia');

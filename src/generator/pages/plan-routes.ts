@@ -1,10 +1,5 @@
+import { kindOf } from './kinds.ts';
 import { createPageContext, type PageContext, type PlanInput } from './page-context.ts';
-import { articleListProps } from './props-article-list.ts';
-import { articleProps } from './props-article.ts';
-import { brandProps } from './props-brand.ts';
-import { contactProps } from './props-contact.ts';
-import { homeProps } from './props-home.ts';
-import { notFoundProps } from './props-not-found.ts';
 import { listPages, type Page, type TemplateName, type TemplateProps } from './routes.ts';
 
 export type { PlanInput } from './page-context.ts';
@@ -29,9 +24,9 @@ export type Route = {
 }[TemplateName];
 
 /**
- * Returns every page (routes.ts decides which) with its template's props (one props-*.ts
- * module per page kind); with `pages`, the routes of just those (a body save plans its own
- * article page again). Pure; throws a SitegenError when two pages share an output path.
+ * Returns every page (routes.ts lists them) with its template's props (from its kind in
+ * kinds.ts); with `pages`, the routes of just those (a body save plans its own article page
+ * again). Pure; throws a SitegenError when two pages share an output path.
  */
 export function planRoutes(input: PlanInput, pages?: Page[]): Route[] {
   const context = createPageContext(input);
@@ -41,20 +36,8 @@ export function planRoutes(input: PlanInput, pages?: Page[]): Route[] {
 }
 
 function withProps(page: Page, context: PageContext): Route {
-  const { url, outputPath, isIndexable, lastModified, source } = page;
-  const address = { url, outputPath, isIndexable, lastModified, source };
-  switch (page.template) {
-    case 'HomePage':
-      return { ...address, template: page.template, props: homeProps(context) };
-    case 'ArticleListPage':
-      return { ...address, template: page.template, props: articleListProps(context) };
-    case 'ArticlePage':
-      return { ...address, template: page.template, props: articleProps(page.article, context) };
-    case 'BrandPage':
-      return { ...address, template: page.template, props: brandProps(page.brand, context) };
-    case 'ContactPage':
-      return { ...address, template: page.template, props: contactProps(context) };
-    case 'NotFoundPage':
-      return { ...address, template: page.template, props: notFoundProps(page.view, context) };
-  }
+  const { url, outputPath, isIndexable, lastModified, source, template } = page;
+  const props = kindOf(page).props(page, context);
+  // kindOf(page) renders with page.template, so props are TemplateProps[template].
+  return { url, outputPath, isIndexable, lastModified, source, template, props } as Route;
 }

@@ -1,5 +1,5 @@
 import type { Article, Brand, SiteConfig } from '../../content/types.ts';
-import { lastUpdated } from './routes.ts';
+import { lastUpdated } from './addresses.ts';
 
 /** The JSON-LD shapes the site publishes (schema.org), one function per type. */
 

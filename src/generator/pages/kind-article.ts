@@ -1,18 +1,42 @@
 import type { Article } from '../../content/types.ts';
 import type { ArticlePageProps } from '../../templates/index.ts';
+import { articleUrl, lastUpdated } from './addresses.ts';
 import { formatDate } from './format-date.ts';
 import { pageMeta } from './layout.ts';
-import { articleUrl, lastUpdated } from './routes.ts';
 import type { PageContext } from './page-context.ts';
+import type { PageKind } from './page-kind.ts';
 import { articleSchema, fallbackArticleSchema } from './schema-org.ts';
 import type { SocialImage } from '../assets/social-cards.ts';
 import { readTime, summarizeBrand } from './summaries.ts';
 
 /**
+ * A page per article (/artikel/{slug}/), drafts and articles without a body included, in content
+ * order: the article itself (or the fallback article when it has no body). Indexable, and dated
+ * by its `lastUpdated`, only when it has a body and is not a draft.
+ */
+export const articleKind: PageKind<'ArticlePage', { article: Article }> = {
+  template: 'ArticlePage',
+  pages({ articles }, { isIndexable }) {
+    return articles.map((article) => ({
+      url: articleUrl(article.slug),
+      outputPath: `artikel/${article.slug}/index.html`,
+      template: 'ArticlePage',
+      isIndexable: isIndexable(article),
+      lastModified: isIndexable(article) ? lastUpdated(article) : undefined,
+      source: article.source,
+      article,
+    }));
+  },
+  props: (page, context) => articleProps(page.article, context),
+  // The related teasers are site copy, not articles.
+  shows: (page) => [page.article.slug],
+};
+
+/**
  * Returns the props of /artikel/{slug}/: the article with its linked body, or, when it has
  * no body yet, the fallback article with noindex. Pure.
  */
-export function articleProps(article: Article, context: PageContext): ArticlePageProps {
+function articleProps(article: Article, context: PageContext): ArticlePageProps {
   const body = context.bodies.get(article.slug);
   return body === undefined
     ? missingArticleProps(article, context)

@@ -1,14 +1,37 @@
-import type { Article } from '../../content/types.ts';
+import type { Article, Content } from '../../content/types.ts';
 import type { HomePageProps } from '../../templates/index.ts';
 import { pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
+import type { PageKind } from './page-kind.ts';
 import { websiteSchema } from './schema-org.ts';
 import { summarizeBrand } from './summaries.ts';
 
 /**
+ * The home page ("/"): stats, the brands and up to three featured articles; dated by the newest
+ * indexable article.
+ */
+export const homeKind: PageKind<'HomePage'> = {
+  template: 'HomePage',
+  pages(_content, { newest }) {
+    return [
+      {
+        url: '/',
+        outputPath: 'index.html',
+        template: 'HomePage',
+        isIndexable: true,
+        lastModified: newest,
+        source: 'src/content/site.ts',
+      },
+    ];
+  },
+  props: (_page, context) => homeProps(context),
+  shows: (_page, content) => featuredArticles(content).map((article) => article.slug),
+};
+
+/**
  * Returns the home page's props: stats, the four brands and up to three featured articles. Pure.
  */
-export function homeProps(context: PageContext): HomePageProps {
+function homeProps(context: PageContext): HomePageProps {
   const { site, content, siteUrl } = context;
   const copy = content.seo.home(site);
   const meta = pageMeta(copy, site.name, {
@@ -20,12 +43,12 @@ export function homeProps(context: PageContext): HomePageProps {
     layout: context.layout(meta, '/'),
     stats: site.homeStats,
     brands: content.brands.map(summarizeBrand),
-    featured: featuredArticles(content.brands, content.articles).map(context.summarize),
+    featured: featuredArticles(content).map(context.summarize),
   };
 }
 
-/** The first listed article of each brand, in brand order, at most three. */
-function featuredArticles(brands: { slug: string }[], articles: Article[]): Article[] {
+/** The first listed article of each brand, in brand order, at most three. Pure. */
+function featuredArticles({ brands, articles }: Content): Article[] {
   const listed = articles.filter((article) => article.listed);
   return brands
     .map((brand) => listed.find((article) => article.brand === brand.slug))
