@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../src/generator/policy/html-policy.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/generator/policy/security-headers.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { serveRootOnly404 } from '../helpers/static-server.ts';
 

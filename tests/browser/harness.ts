@@ -17,7 +17,7 @@ import type {
 } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
 import { serveRootOnly404 } from '../helpers/static-server.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/generator/policy/html-policy.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/generator/policy/security-headers.ts';
 
 export const MOBILE = { width: 375, height: 800 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;

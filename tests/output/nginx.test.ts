@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeTempDir } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
-import { SECURITY_HEADERS } from '../../src/generator/policy/html-policy.ts';
+import { SECURITY_HEADERS } from '../../src/generator/policy/security-headers.ts';
 
 /** Debian's nginx lives in /usr/sbin, which a non-login PATH may lack. */
 const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';

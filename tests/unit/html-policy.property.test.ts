@@ -6,7 +6,7 @@ import {
   GLOBAL_ATTRIBUTES,
   checkArticleBody,
   listBodyProblems,
-} from '../../src/generator/policy/html-policy.ts';
+} from '../../src/generator/policy/body-policy.ts';
 import { linkFirstMentions } from '../../src/generator/content/link-brands.ts';
 import { firstInvalidUtf8Offset } from '../../src/generator/content/read-source-file.ts';
 

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  META_CONTENT_SECURITY_POLICY,
-  checkArticleBody,
-  checkPage,
-  duplicateIds,
-  urlProblem,
-  urlScheme,
-  urlsOfList,
-} from '../../src/generator/policy/html-policy.ts';
+import { checkArticleBody } from '../../src/generator/policy/body-policy.ts';
+import { checkPage, duplicateIds } from '../../src/generator/policy/page-policy.ts';
+import { META_CONTENT_SECURITY_POLICY } from '../../src/generator/policy/security-headers.ts';
+import { urlProblem, urlScheme, urlsOfList } from '../../src/generator/policy/urls.ts';
 
 /**
  * Bodies that passed the old regex checker (check-body-html.ts) and `sitegen build`.

@@ -8,7 +8,8 @@ import { pngProblem } from '../assets/image-check.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { NoPages } from '../errors/errors-data.ts';
 import { formatKb } from '../errors/format-text.ts';
-import { checkPage, isOutboundLink, opensSafely, urlsOfList } from '../policy/html-policy.ts';
+import { checkPage } from '../policy/page-policy.ts';
+import { isOutboundLink, opensSafely, urlsOfList } from '../policy/urls.ts';
 import {
   hostRoot,
   normalizeBase,
@@ -64,7 +65,7 @@ interface Site {
  * assets resolve, each page has lang="id", title, description and an absolute canonical
  * URL (404 pages, served at any address, are exempt from the canonical), JSON-LD parses,
  * outbound links open safely in a new tab, the page passes the HTML policy (checkPage in
- * html-policy.ts: the same URL, handler and style rules as article bodies, nothing the CSP
+ * page-policy.ts: the same URL, handler and style rules as article bodies, nothing the CSP
  * would block, the CSP meta tag, and the article allow-list inside every article body),
  * no page is over budget, every image a page shows (og:image, img, srcset) decodes, and
  * feed.xml and sitemap.xml are well-formed XML. Reads disk, writes nothing.

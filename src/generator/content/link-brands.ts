@@ -1,6 +1,6 @@
 import { load } from 'cheerio/slim';
 import type { AnyNode, Element, Text } from 'domhandler';
-import { escapeAttribute, escapeText } from '../policy/html-policy.ts';
+import { escapeAttribute, escapeText } from '../policy/escape.ts';
 
 export interface LinkTarget {
   /** The word to find, matched case-insensitively as a whole word ("Lux88Togel"). */
@@ -60,7 +60,7 @@ export function linkFirstMentions(html: string, targets: LinkTarget[]): string {
 
 /**
  * Text nodes under `nodes` in document order, outside SKIPPED_ELEMENTS. An explicit stack,
- * not recursion: bodies are depth-checked before they get here (html-policy.ts), but a
+ * not recursion: bodies are depth-checked before they get here (body-policy.ts), but a
  * linker that overflows the call stack on deep markup should not exist either way.
  */
 function collectTextNodes(nodes: AnyNode[], into: Text[]) {

@@ -5,7 +5,7 @@ import { countNewlines } from './article-files.ts';
  * Markdown to HTML for article bodies: CommonMark plus GFM tables and strikethrough
  * (markdown-it's default preset), raw HTML allowed. Loaded only when some article has a
  * body. Nothing here decides what is safe: every link is kept as written and the HTML
- * policy (html-policy.ts) judges the result, so a `javascript:` link is an error with its
+ * policy (body-policy.ts) judges the result, so a `javascript:` link is an error with its
  * line rather than silently turned into text.
  */
 const markdown = new MarkdownIt({ html: true, linkify: false, typographer: false });

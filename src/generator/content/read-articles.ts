@@ -11,7 +11,7 @@ import {
 import { printable } from '../errors/errors.ts';
 import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-files.ts';
 import { type Position, splitFrontMatter } from './front-matter.ts';
-import { checkArticleBody } from '../policy/html-policy.ts';
+import { checkArticleBody } from '../policy/body-policy.ts';
 import type { RenderedMarkdown } from './markdown.ts';
 import {
   ALLOWED_TEXT,

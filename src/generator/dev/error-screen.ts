@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { describeError, printable, SitegenError } from '../errors/errors.ts';
-import { escapeText } from '../policy/html-policy.ts';
+import { escapeText } from '../policy/escape.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeAttribute } from '../policy/html-policy.ts';
+import { escapeAttribute } from '../policy/escape.ts';
 import type { LiveUpdate } from './live-update.ts';
 
 /**

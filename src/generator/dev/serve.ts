@@ -11,7 +11,7 @@ import {
 } from './error-screen.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { HostNotFound, ListenFailed, NoFreePort, PortInUse } from '../errors/errors-data.ts';
-import { SECURITY_HEADERS } from '../policy/html-policy.ts';
+import { SECURITY_HEADERS } from '../policy/security-headers.ts';
 import { createLiveReload, type LiveReload } from './live-reload.ts';
 import type { LiveUpdate } from './live-update.ts';
 import { answerRequest, hostRoot, normalizeBase, urlOfOutputFile } from '../host/static-host.ts';

@@ -1,6 +1,6 @@
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import type { Article, SiteConfig } from '../../content/types.ts';
-import { escapeAttribute, escapeText } from '../policy/html-policy.ts';
+import { escapeAttribute, escapeText } from '../policy/escape.ts';
 import { articleUrl, FEED_FILE, lastUpdated } from '../pages/routes.ts';
 
 /**
@@ -93,7 +93,7 @@ function compareDesc(a: string, b: string): number {
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
-/** Attributes whose value is one URL, in what article bodies may hold (html-policy.ts). */
+/** Attributes whose value is one URL, in what article bodies may hold (body-policy.ts). */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 
 /**

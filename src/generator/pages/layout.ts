@@ -1,7 +1,7 @@
 import type { Brand, PageCopy, SiteConfig } from '../../content/types.ts';
 import type { Layout, NavLink, PageMeta } from '../../templates/index.ts';
 import { FEED_FILE } from './addresses.ts';
-import { META_CONTENT_SECURITY_POLICY } from '../policy/html-policy.ts';
+import { META_CONTENT_SECURITY_POLICY } from '../policy/security-headers.ts';
 
 /** Site-relative asset paths ("/assets/client.1a2b3c4d.js"). */
 export interface AssetPaths {

@@ -2,7 +2,7 @@ import type { Article, Brand, BrandSummary, SiteConfig } from '../../content/typ
 import type { ArticleSummary, ArticleView, ImageView } from '../../templates/index.ts';
 import type { ProcessedImage } from '../assets/article-images.ts';
 import { formatDate } from './format-date.ts';
-import { escapeText } from '../policy/html-policy.ts';
+import { escapeText } from '../policy/escape.ts';
 
 /** Returns what cards, badges and logos show of a brand. Pure. */
 export function summarizeBrand(brand: Brand): BrandSummary {
