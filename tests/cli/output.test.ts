@@ -130,6 +130,12 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
       'src/content/articles/nusa77-rusak.md:1:1: "author" is missing; expected non-empty text',
       'src/content/articles/nusa77-rusak.md:5:1: unknown key "autor"; did you mean "author"?',
     ]);
+    expect(report.error.problemDetails[1]).toEqual({
+      file: 'src/content/articles/nusa77-rusak.md',
+      line: 5,
+      column: 1,
+      message: 'unknown key "autor"; did you mean "author"?',
+    });
     expect(result.stderr).toContain('sitegen: The content has 2 problems');
     expect(result.stderr).toContain(
       '  - src/content/articles/nusa77-rusak.md:5:1: unknown key "autor"',
@@ -170,10 +176,15 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     expect(failed).toMatchObject({ ok: false, pages: pages.length, budgetKb: 1 });
     expect(failed.problems).toHaveLength(pages.length);
     expect(failed.problems[0]).toMatch(/first load is [\d.]+ KB gzip .*over the 1\.0 KB budget/);
+    expect(failed.problemDetails[0]).toEqual({
+      file: expect.stringMatching(/\.html$/),
+      message: expect.stringMatching(/^first load is [\d.]+ KB gzip .*over the 1\.0 KB budget/),
+    });
     expect(failed.error).toEqual({
       kind: 'CheckFailed',
       message: `The built folder ${site}/ has ${pages.length} problems:`,
       problems: failed.problems,
+      problemDetails: failed.problemDetails,
     });
     expect(over.stderr).toContain(
       `sitegen: The built folder ${site}/ has ${pages.length} problems:\n  - `,

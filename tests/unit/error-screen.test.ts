@@ -172,9 +172,17 @@ describe('the error screen', () => {
 describe('where the frame points', () => {
   it('uses the first content problem that names a line, with its column when it has one', () => {
     const problems = [
-      'src/content/brands.ts: brand "x": "rating" is 9; expected a number from 0 to 5',
-      'src/content/articles/a.md:8:3: "listed" is "ya"; expected true or false',
-      'src/content/articles/b.md:2:1: unknown key "x"',
+      {
+        file: 'src/content/brands.ts',
+        message: 'brand "x": "rating" is 9; expected a number from 0 to 5',
+      },
+      {
+        file: 'src/content/articles/a.md',
+        line: 8,
+        column: 3,
+        message: '"listed" is "ya"; expected true or false',
+      },
+      { file: 'src/content/articles/b.md', line: 2, column: 1, message: 'unknown key "x"' },
     ];
     const error = sitegenError(
       ContentInvalid,
@@ -185,11 +193,22 @@ describe('where the frame points', () => {
     const bodyOnly = sitegenError(
       ContentInvalid,
       { count: 1 },
-      { problems: ['src/content/articles/a.md:14: <script> is not allowed'] },
+      {
+        problems: [
+          { file: 'src/content/articles/a.md', line: 14, message: '<script> is not allowed' },
+        ],
+      },
     );
     expect(errorPosition(bodyOnly)).toEqual({ file: 'src/content/articles/a.md', line: 14 });
     const noLine = sitegenError(ContentInvalid, { count: 1 }, { problems: [problems[0]] });
     expect(errorPosition(noLine)).toBeUndefined();
+    // A built file (sitegen check) is no source: the frame would read the wrong file.
+    const built = sitegenError(
+      ContentInvalid,
+      { count: 1 },
+      { problems: [{ file: 'index.html', line: 3, message: 'has no <title>', built: true }] },
+    );
+    expect(errorPosition(built)).toBeUndefined();
   });
 
   it("prefers the error's own file, line and column (templates, esbuild)", () => {
@@ -206,7 +225,11 @@ describe('reading the source for the frame', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let root: string;
   const problem = (file: string) =>
-    sitegenError(ContentInvalid, { count: 1 }, { problems: [`${file}:2:1: broken`] });
+    sitegenError(
+      ContentInvalid,
+      { count: 1 },
+      { problems: [{ file, line: 2, column: 1, message: 'broken' }] },
+    );
 
   beforeAll(async () => {
     temp = await makeTempDir();

@@ -7,6 +7,7 @@ import {
   SitegenError,
 } from '../../src/generator/errors/errors.ts';
 import * as errorsData from '../../src/generator/errors/errors-data.ts';
+import { formatProblem, policyProblem } from '../../src/generator/errors/problem.ts';
 import { ContentInvalid } from '../../src/generator/errors/errors-data.ts';
 
 describe('error messages', () => {
@@ -16,7 +17,11 @@ describe('error messages', () => {
       sitegenError(
         ContentInvalid,
         { count: 1 },
-        { problems: [`src/content/articles.ts: article "x": "title" is "${title}"`] },
+        {
+          problems: [
+            { file: 'src/content/articles.ts', message: `article "x": "title" is "${title}"` },
+          ],
+        },
       ),
     );
     expect(message).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202e]/);
@@ -41,6 +46,43 @@ describe('error messages', () => {
     );
     const bug = new TypeError('x is undefined');
     expect(explainSystemError(bug, 'writing')).toBe(bug);
+  });
+});
+
+describe('problems as text', () => {
+  it('put the place first, as each reader and the checker always wrote it, with only the parts known', () => {
+    const file = 'src/content/articles/a.md';
+    expect(formatProblem({ file, line: 5, column: 1, message: 'unknown key "autor"' })).toBe(
+      'src/content/articles/a.md:5:1: unknown key "autor"',
+    );
+    expect(formatProblem({ file, line: 18, message: '<script> is not allowed' })).toBe(
+      'src/content/articles/a.md:18: <script> is not allowed',
+    );
+    expect(formatProblem({ file, message: 'cannot be read' })).toBe(
+      'src/content/articles/a.md: cannot be read',
+    );
+    expect(formatProblem({ message: 'dist: no HTML pages found' })).toBe(
+      'dist: no HTML pages found',
+    );
+    // sitegen check's built files: "line N", and saxes' 0-based column kept as it counts it.
+    expect(formatProblem({ file: 'index.html', line: 1, message: 'x', built: true })).toBe(
+      'index.html: line 1: x',
+    );
+    expect(formatProblem({ file: 'feed.xml', line: 3, column: 0, message: 'y', built: true })).toBe(
+      'feed.xml: line 3:0: y',
+    );
+    expect(formatProblem({ file: 'feed.xml', message: 'and 2 more XML errors', built: true })).toBe(
+      'feed.xml: and 2 more XML errors',
+    );
+  });
+
+  it('read the line of an HTML-policy message back as a number, and keep a message without one whole', () => {
+    expect(policyProblem('line 12: <script> is not allowed')).toEqual({
+      line: 12,
+      message: '<script> is not allowed',
+    });
+    expect(policyProblem('line 3: a\nb')).toEqual({ line: 3, message: 'a\nb' });
+    expect(policyProblem('no place')).toEqual({ message: 'no place' });
   });
 });
 

@@ -3,6 +3,10 @@ import { content } from '../../src/content/index.ts';
 import type { SiteContent } from '../../src/content/types.ts';
 import { closest } from '../../src/generator/content/content-schema.ts';
 import { validateContent } from '../../src/generator/content/validate-content.ts';
+import { formatProblem } from '../../src/generator/errors/problem.ts';
+
+/** Every problem as the terminal prints it, one line each. */
+const validationText = (content: SiteContent) => validateContent(content).map(formatProblem);
 
 const withBrand = (patch: Record<string, unknown>, index = 0): SiteContent => ({
   ...content,
@@ -20,7 +24,11 @@ describe('validateContent (the TypeScript configuration: site, brands, page copy
       ...broken,
       site: { ...content.site, url: 'ftp://x', readTimeUnit: '' },
     });
-    expect(problems).toEqual([
+    expect(problems[0]).toEqual({
+      file: 'src/content/site.ts',
+      message: 'site: "url" is "ftp://x"; expected an absolute http(s) URL',
+    });
+    expect(problems.map(formatProblem)).toEqual([
       'src/content/site.ts: site: "url" is "ftp://x"; expected an absolute http(s) URL',
       'src/content/site.ts: site: "readTimeUnit" is empty; expected non-empty text such as "menit baca"',
       'src/content/brands.ts: brand "loyal4d": "rating" is 7; expected a number from 0 to 5',
@@ -30,7 +38,7 @@ describe('validateContent (the TypeScript configuration: site, brands, page copy
 
   it('names an unknown key in a brand and suggests the key it was meant to be', () => {
     const { color, ...rest } = content.brands[2];
-    const problems = validateContent({
+    const problems = validationText({
       ...content,
       brands: content.brands.map((b, i) => (i === 2 ? ({ ...rest, colour: color } as never) : b)),
     });
@@ -41,13 +49,13 @@ describe('validateContent (the TypeScript configuration: site, brands, page copy
   });
 
   it('rejects duplicate, malformed and path-like brand slugs', () => {
-    expect(validateContent(withBrand({ slug: content.brands[1].slug })).join('\n')).toMatch(
+    expect(validationText(withBrand({ slug: content.brands[1].slug })).join('\n')).toMatch(
       /brand "loyal4d": "slug" duplicates brand 1; slugs must be unique/,
     );
-    expect(validateContent(withBrand({ slug: 'Lux 88' })).join('\n')).toMatch(
+    expect(validationText(withBrand({ slug: 'Lux 88' })).join('\n')).toMatch(
       /brand "Lux 88": "slug" has characters outside a-z, 0-9 and '-'/,
     );
-    expect(validateContent(withBrand({ slug: '../x' })).join('\n')).toMatch(/never a path/);
+    expect(validationText(withBrand({ slug: '../x' })).join('\n')).toMatch(/never a path/);
   });
 });
 

@@ -8,6 +8,7 @@ import { fingerprint } from './assets.ts';
 import { storeInCache } from '../output/cache-file.ts';
 import { describeValue } from '../content/content-schema.ts';
 import { sitegenError } from '../errors/errors.ts';
+import type { Problem } from '../errors/problem.ts';
 import { ContentInvalid } from '../errors/errors-data.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { readSourceBytes } from '../content/read-source-file.ts';
@@ -101,7 +102,7 @@ export async function processArticleImages(
 ): Promise<ImageStageResult> {
   const images = new Map<string, ProcessedImage>();
   const files = new Map<string, OutputFile>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const bySource = new Map<string, Promise<{ encoded: Encoded[]; fresh: boolean } | string>>();
   const encoded = new Set<string>();
   const cache = new ImageCache(
@@ -117,9 +118,12 @@ export async function processArticleImages(
     }
     const result = await pending;
     if (typeof result === 'string') {
-      problems.push(
-        `${article.source}:${line}:${column}: "image" is ${describeValue(path.posix.relative('src/content', source))}: ${result}`,
-      );
+      problems.push({
+        file: article.source,
+        line,
+        column,
+        message: `"image" is ${describeValue(path.posix.relative('src/content', source))}: ${result}`,
+      });
       continue;
     }
     if (result.fresh) encoded.add(source);
@@ -132,7 +136,7 @@ export async function processArticleImages(
     throw sitegenError(
       ContentInvalid,
       { count: problems.length },
-      { problems, file: problems[0].split(':')[0] },
+      { problems, file: problems[0].file },
     );
   return { images, files: [...files.values()], sources: bySource.size, encoded: encoded.size };
 }

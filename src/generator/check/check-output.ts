@@ -8,6 +8,7 @@ import { pngProblem } from '../assets/image-check.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { NoPages } from '../errors/errors-data.ts';
 import { formatKb } from '../errors/format-text.ts';
+import { type Problem, policyProblem } from '../errors/problem.ts';
 import { checkPage } from '../policy/page-policy.ts';
 import { isOutboundLink, opensSafely, urlsOfList } from '../policy/urls.ts';
 import {
@@ -37,7 +38,8 @@ export interface PageWeight {
 export interface CheckReport {
   pages: number;
   files: number;
-  problems: string[];
+  /** Every problem, each in a built file (`built`), relative to the checked folder. */
+  problems: Problem[];
   weights: PageWeight[];
 }
 
@@ -74,10 +76,11 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
   const root = hostRoot(dir);
   const files = listFiles(root);
   const pages = files.filter((file) => file.endsWith('.html'));
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const weights: PageWeight[] = [];
   if (pages.length === 0) {
-    return { pages: 0, files: files.length, problems: [NoPages.message({ folder: dir })], weights };
+    const noPages = { message: NoPages.message({ folder: dir }) };
+    return { pages: 0, files: files.length, problems: [noPages], weights };
   }
   const address = siteAddress(root, pages);
   const site: Site = {
@@ -88,12 +91,14 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
     images: new Map(),
   };
   for (const file of pages) {
-    const weight = checkPageFile(site, file, (message) => problems.push(`${file}: ${message}`));
+    const report = (message: string, line?: number) =>
+      problems.push({ file, line, message, built: true });
+    const weight = checkPageFile(site, file, report);
     if (weight) weights.push(weight);
   }
   for (const file of files.filter((name) => name.endsWith('.xml'))) {
     for (const problem of checkXml(readFileSync(path.join(root, file), 'utf8')))
-      problems.push(`${file}: ${problem}`);
+      problems.push({ file, ...problem, built: true });
   }
   problems.push(...(await checkImages(root, site.images)));
   return { pages: pages.length, files: files.length, problems, weights };
@@ -130,17 +135,20 @@ const DRAFT_SHOWN =
   'shows a draft (marked DRAFT): this folder was written by sitegen watch or build --drafts. ' +
   'Deploy what sitegen build writes, which leaves drafts out';
 
-/** Every check of one page; its weight, or undefined when it is too deep to read further. */
+/**
+ * Every check of one page, each problem reported with its line when the check knows it; the
+ * page's weight, or undefined when it is too deep to read further.
+ */
 function checkPageFile(
   site: Site,
   file: string,
-  report: (message: string) => void,
+  report: (message: string, line?: number) => void,
 ): PageWeight | undefined {
   const html = readFileSync(path.join(site.root, file), 'utf8');
   // The policy runs first: it refuses markup too deep for the recursive parts of cheerio.
-  const policyProblems = checkPage(html);
-  for (const problem of policyProblems) report(problem);
-  if (policyProblems.some((problem) => / is nested \d+ elements deep; /.test(problem)))
+  const policyProblems = checkPage(html).map(policyProblem);
+  for (const { message, line } of policyProblems) report(message, line);
+  if (policyProblems.some(({ message }) => / is nested \d+ elements deep; /.test(message)))
     return undefined;
   const $ = load(html);
   checkHead($, file, report);
@@ -235,8 +243,8 @@ const IMAGES_IN_FLIGHT = 4;
  * every chunk's CRC-32), a JPEG or WebP decoded by sharp (loaded only when there is one).
  * One problem per image that does not decode, naming a page that shows it. Reads disk.
  */
-async function checkImages(root: string, images: Map<string, string[]>): Promise<string[]> {
-  const problems: string[] = [];
+async function checkImages(root: string, images: Map<string, string[]>): Promise<Problem[]> {
+  const problems: { file: string; message: string; built: true }[] = [];
   const queue = [...images];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -245,13 +253,16 @@ async function checkImages(root: string, images: Map<string, string[]>): Promise
       if (!problem) continue;
       const shownBy =
         pages.length > 1 ? `${pages[0]} and ${pages.length - 1} more pages` : pages[0];
-      problems.push(
-        `${image}: does not decode: ${problem}; shown by ${shownBy}. Build again (delete node_modules/.cache/sitegen/ first if it came from there)`,
-      );
+      problems.push({
+        file: image,
+        message: `does not decode: ${problem}; shown by ${shownBy}. Build again (delete node_modules/.cache/sitegen/ first if it came from there)`,
+        built: true,
+      });
     }
   };
   await Promise.all(Array.from({ length: IMAGES_IN_FLIGHT }, worker));
-  return problems.sort();
+  // In file order, whichever image finished decoding first.
+  return problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 /** Why image bytes do not decode, or undefined when they do. */

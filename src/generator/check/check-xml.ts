@@ -1,4 +1,5 @@
 import { SaxesParser } from 'saxes';
+import type { Problem } from '../errors/problem.ts';
 import { markupCharacterProblems } from '../policy/text-policy.ts';
 
 /** How many parse errors of one file are listed before the rest are counted. */
@@ -9,21 +10,33 @@ const MAX_XML_ERRORS = 10;
  * it: well-formed XML 1.0 by a conforming parser (saxes), whose rules also refuse the
  * control characters XML forbids, and the character rule of every other string of the
  * site (text-policy.ts), for what XML allows but the site does not (bidi overrides).
- * Returns one message per problem, each starting with "line N:"; empty when it is valid.
- * Pure.
+ * Returns one problem per mistake, with its line (and column, for a parse error) and no
+ * file (the caller adds it); empty when it is valid. Pure.
  */
-export function checkXml(text: string): string[] {
-  const problems = markupCharacterProblems(text).map(
-    ({ line, message }) => `line ${line}: ${message}`,
-  );
-  const errors: string[] = [];
-  const parser = new SaxesParser({ position: true });
-  parser.on('error', (error) => {
-    errors.push(error.message.replace(/^(\d+):(\d+): /, 'line $1:$2: not well-formed XML: '));
-  });
+export function checkXml(text: string): Problem[] {
+  const problems: Problem[] = markupCharacterProblems(text);
+  const parser = new LocatingParser({ position: true });
   parser.write(text).close();
+  const { errors } = parser;
   problems.push(...errors.slice(0, MAX_XML_ERRORS));
   if (errors.length > MAX_XML_ERRORS)
-    problems.push(`and ${errors.length - MAX_XML_ERRORS} more XML errors`);
+    problems.push({ message: `and ${errors.length - MAX_XML_ERRORS} more XML errors` });
   return problems;
+}
+
+/**
+ * saxes, keeping each parse error as a Problem: fail() is handed the message before saxes
+ * writes "line:column: " into it, and the parser's line and column are where it stopped.
+ */
+class LocatingParser extends SaxesParser {
+  readonly errors: Problem[] = [];
+
+  override fail(message: string): this {
+    this.errors.push({
+      line: this.line,
+      column: this.column,
+      message: `not well-formed XML: ${message}`,
+    });
+    return this;
+  }
 }

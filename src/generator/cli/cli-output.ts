@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { BuildResult } from '../build/builder.ts';
 import type { CheckReport, PageWeight } from '../check/check-output.ts';
 import { describeError, SitegenError } from '../errors/errors.ts';
+import { formatProblem, type Problem } from '../errors/problem.ts';
 import { formatBytes, formatKb, summarizeList } from '../errors/format-text.ts';
 import { painterFor, type Paint } from './terminal.ts';
 
@@ -87,14 +88,16 @@ function describeFailure(error: unknown): string {
 
 /**
  * A failure as JSON: `kind` (the name in errors-data.ts, or "UnexpectedFailure" for a bug),
- * `message`, `problems` (one string each), and `hint`, `file`, `line`, `cause` when known.
+ * `message`, `problems` (one string each, as the terminal shows them), `problemDetails` (the
+ * same problems as `{file, line, column, message}`, numbers for numbers, each part when known),
+ * and `hint`, `file`, `line`, `column`, `cause` when known.
  */
 export function errorFigures(error: unknown): Record<string, unknown> {
   if (!(error instanceof SitegenError)) {
     return {
       kind: 'UnexpectedFailure',
       message: error instanceof Error ? error.message : String(error),
-      problems: [],
+      ...problemFigures([]),
     };
   }
   // As describeError: a system error's cause is already said in words, a quoted one adds nothing.
@@ -107,11 +110,31 @@ export function errorFigures(error: unknown): Record<string, unknown> {
   return {
     kind: error.kind,
     message: error.message,
-    problems: error.problems,
+    ...problemFigures(error.problems),
     hint: error.hint,
     file: error.file,
     line: error.line,
+    column: error.column,
     cause,
+  };
+}
+
+/**
+ * Problems for --json: `problems`, each as the terminal prints it, and `problemDetails`, each
+ * problem's file, line, column and message as fields of their own (those it has). Pure.
+ */
+export function problemFigures(problems: Problem[]): {
+  problems: string[];
+  problemDetails: Pick<Problem, 'file' | 'line' | 'column' | 'message'>[];
+} {
+  return {
+    problems: problems.map(formatProblem),
+    problemDetails: problems.map(({ file, line, column, message }) => ({
+      ...(file === undefined ? {} : { file }),
+      ...(line === undefined ? {} : { line }),
+      ...(column === undefined ? {} : { column }),
+      message,
+    })),
   };
 }
 
@@ -195,7 +218,7 @@ export function reportCheck(
     dir: path.resolve(dir),
     pages: report.pages,
     files: report.files,
-    problems: report.problems,
+    ...problemFigures(report.problems),
     budgetKb,
     heaviest: heaviest ? { file: heaviest.file, firstLoadGzip: heaviest.firstLoadGzip } : null,
     weights: report.weights,

@@ -1,5 +1,6 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import type { Problem } from '../errors/problem.ts';
 import { readSourceFile, type SourceFile } from './read-source-file.ts';
 
 /** The folder of the articles, one Markdown file per article: {slug}.md. */
@@ -16,7 +17,7 @@ export interface ArticleFiles {
   /** Every {slug}.md, sorted by name, with its text or why it cannot be used. */
   files: { file: string; text: SourceFile }[];
   /** Problems of the folder itself: other files in it, or no articles at all. */
-  problems: string[];
+  problems: Problem[];
   /** Some file has a Markdown body, so the Markdown renderer is needed. */
   hasBodies: boolean;
 }
@@ -27,7 +28,7 @@ export interface ArticleFiles {
  * read the files first and load the parsers while esbuild runs. Reads disk only.
  */
 export function readArticleFiles(root: string): ArticleFiles {
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const names = listArticleFiles(root, problems);
   const files = names.map((file) => ({ file, text: readSourceFile(path.join(root, file)) }));
   const hasBodies = files.some(
@@ -37,14 +38,16 @@ export function readArticleFiles(root: string): ArticleFiles {
 }
 
 /** The article files, sorted; anything else in the folder is a problem, except hidden files. */
-function listArticleFiles(root: string, problems: string[]): string[] {
+function listArticleFiles(root: string, problems: Problem[]): string[] {
   let entries: Dirent[];
   try {
     entries = readdirSync(path.join(root, ARTICLE_DIR), { withFileTypes: true });
   } catch {
-    problems.push(
-      `${ARTICLE_DIR}/: the folder of the articles is missing or cannot be read; expected one {slug}.md file per article`,
-    );
+    problems.push({
+      file: `${ARTICLE_DIR}/`,
+      message:
+        'the folder of the articles is missing or cannot be read; expected one {slug}.md file per article',
+    });
     return [];
   }
   const files: string[] = [];
@@ -54,16 +57,21 @@ function listArticleFiles(root: string, problems: string[]): string[] {
     if (name.startsWith('.') || name.endsWith('~')) continue;
     if (name.endsWith('.md')) files.push(file);
     else if (name.endsWith('.html'))
-      problems.push(
-        `${file}: article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`,
-      );
+      problems.push({
+        file,
+        message: `article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`,
+      });
     else
-      problems.push(
-        `${file}: is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`,
-      );
+      problems.push({
+        file,
+        message: `is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`,
+      });
   }
   if (files.length === 0 && problems.length === 0)
-    problems.push(`${ARTICLE_DIR}/: has no articles; expected at least one {slug}.md file`);
+    problems.push({
+      file: `${ARTICLE_DIR}/`,
+      message: 'has no articles; expected at least one {slug}.md file',
+    });
   return files;
 }
 

@@ -43,7 +43,7 @@ export function loadContent(
     throw sitegenError(
       ContentInvalid,
       { count: problems.length },
-      { problems, file: problems[0].split(':')[0] },
+      { problems, file: problems[0].file },
     );
   }
   if (drafts)

@@ -9,6 +9,7 @@ import {
   unknownKeys,
 } from './content-schema.ts';
 import { printable } from '../errors/errors.ts';
+import { type Problem, policyProblem } from '../errors/problem.ts';
 import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-files.ts';
 import { type Position, splitFrontMatter } from './front-matter.ts';
 import { checkArticleBody } from '../policy/body-policy.ts';
@@ -38,15 +39,15 @@ export interface ArticleSet {
    * absent.
    */
   bodies: Map<string, string>;
-  /** One message per problem, each starting with "file:line:column:"; empty when all is well. */
-  problems: string[];
+  /** Every problem, each with its file and, when known, line and column; empty when all is well. */
+  problems: Problem[];
 }
 
 /** What one file yields on its own, before the rules that look across files. */
 interface FileResult {
   article?: Article;
   html?: string;
-  problems: string[];
+  problems: Problem[];
   /** The brand the front matter names and where, for the check against the brands. */
   brand?: { slug: unknown; at?: Position };
 }
@@ -76,7 +77,7 @@ export function readArticles(
   const used = new Set<string>();
   for (const { file, text } of files.files) {
     if (typeof text !== 'string') {
-      problems.push(`${file}: ${text === null ? 'cannot be read' : text.problem}`);
+      problems.push({ file, message: text === null ? 'cannot be read' : text.problem });
       continue;
     }
     used.add(file);
@@ -91,9 +92,10 @@ export function readArticles(
       brand.slug.trim() !== '' &&
       !brandSlugs.includes(brand.slug)
     ) {
-      fileProblems.push(
-        `${at(file, brand.at)}: brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`,
-      );
+      fileProblems.push({
+        ...at(file, brand.at),
+        message: `brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`,
+      });
     }
     problems.push(...fileProblems.sort(byLine));
     if (!result.article || fileProblems.length > 0) continue;
@@ -138,18 +140,19 @@ export function compareArticles(a: Article, b: Article): number {
 
 /** One file's article, body HTML and problems. Pure apart from `render`. */
 function readArticle(file: string, text: string, render: Render | undefined): FileResult {
-  const textProblems = checkText(text).map((problem) => `${file}:${problem}`);
+  const textProblems = checkText(text).map((problem) => ({ file, ...problem }));
   if (textProblems.length > 0) return { problems: textProblems };
   const slug = path.basename(file, '.md');
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   if (!SLUG.test(slug)) {
-    problems.push(
-      `${file}: the file name is not a slug; name it with a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll.md" (it becomes the URL /artikel/{slug}/)`,
-    );
+    problems.push({
+      file,
+      message: `the file name is not a slug; name it with a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll.md" (it becomes the URL /artikel/{slug}/)`,
+    });
   }
   const split = splitFrontMatter(text);
   for (const { at: where, message } of split.problems)
-    problems.push(`${at(file, where)}: ${message}`);
+    problems.push({ ...at(file, where), message });
   // The body is checked even when the front matter is broken: one run shows every problem.
   const html =
     split.body.trim() === ''
@@ -161,32 +164,30 @@ function readArticle(file: string, text: string, render: Render | undefined): Fi
     const hint = suggestion
       ? `did you mean "${suggestion}"?`
       : `the keys are ${Object.keys(frontMatterSchema.entries).join(', ')}`;
-    problems.push(
-      `${at(file, split.keys.get(key))}: unknown key ${JSON.stringify(printable(key))}; ${hint}`,
-    );
+    problems.push({
+      ...at(file, split.keys.get(key)),
+      message: `unknown key ${JSON.stringify(printable(key))}; ${hint}`,
+    });
   }
-  problems.push(
-    ...refusedValueProblems(data).map(
-      ({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`,
-    ),
-  );
+  const atKey = ({ key, message }: { key: string; message: string }): Problem => ({
+    ...at(file, split.keys.get(key)),
+    message,
+  });
+  problems.push(...refusedValueProblems(data).map(atKey));
   const { output, problems: fieldProblems } = checkRecord(frontMatterSchema, data);
-  for (const { key, found, expected } of fieldProblems) {
+  for (const { key, found, expected } of fieldProblems)
     problems.push(
-      `${at(file, split.keys.get(key))}: "${key}" is ${describeValue(found)}; expected ${expected}`,
+      atKey({ key, message: `"${key}" is ${describeValue(found)}; expected ${expected}` }),
     );
-  }
   if (output?.updated !== undefined && output.updated < output.date) {
     problems.push(
-      `${at(file, split.keys.get('updated'))}: "updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`,
+      atKey({
+        key: 'updated',
+        message: `"updated" is ${output.updated}, before "date" ${output.date}; expected the same day or later`,
+      }),
     );
   }
-  if (output)
-    problems.push(
-      ...imageProblems(output).map(
-        ({ key, message }) => `${at(file, split.keys.get(key))}: ${message}`,
-      ),
-    );
+  if (output) problems.push(...imageProblems(output).map(atKey));
   const brand = { slug: data.brand, at: split.keys.get('brand') };
   if (!output || problems.length > 0) return { problems, brand };
   // The keys an Article reads differently are taken out; every other key is an Article field
@@ -264,21 +265,22 @@ function articleImage(
 }
 
 /**
- * Renders a body and checks it against the HTML policy; problems name the file line. Returns the
- * HTML.
+ * Renders a body and checks it against the HTML policy; problems name the file line (the
+ * Markdown line the HTML came from; the body's first line when the policy names none). Returns
+ * the HTML.
  */
 function renderBody(
   file: string,
   markdown: string,
   bodyLine: number,
   render: Render,
-  problems: string[],
+  problems: Problem[],
 ): string {
   const rendered = render(markdown);
-  for (const problem of checkArticleBody(rendered.html, { refuseImages: true })) {
-    const match = /^line (\d+): ([\s\S]*)$/.exec(problem);
-    const line = match ? bodyLine - 1 + rendered.sourceLine(Number(match[1])) : bodyLine;
-    problems.push(`${file}:${line}: ${match ? match[2] : problem}`);
+  for (const text of checkArticleBody(rendered.html, { refuseImages: true })) {
+    const { line, message } = policyProblem(text);
+    const fileLine = line === undefined ? bodyLine : bodyLine - 1 + rendered.sourceLine(line);
+    problems.push({ file, line: fileLine, message });
   }
   return rendered.html;
 }
@@ -289,50 +291,51 @@ export function countWords(html: string): number {
 }
 
 /**
- * Characters a file must not contain (text-policy.ts), one message per line (at most
- * MAX_CONTROL_LINES), each starting with "line:column:": NUL, named with its byte offset,
- * and every other refused character by its code point and name.
+ * Characters a file must not contain (text-policy.ts), one problem per line (at most
+ * MAX_CONTROL_LINES, then one without a place for the rest), each with its line and column:
+ * NUL, named with its byte offset, and every other refused character by its code point and
+ * name. The caller adds the file. Pure.
  */
-function checkText(text: string): string[] {
-  const problems: string[] = [];
+function checkText(text: string): Problem[] {
+  const problems: Problem[] = [];
   if (!hasRefusedCharacter(text)) return problems;
   let offset = 0;
   let linesWithControls = 0;
   for (const [index, line] of text.split('\n').entries()) {
     const refused = findRefusedCharacter(line);
     if (refused && ++linesWithControls <= MAX_CONTROL_LINES) {
-      const where = `${index + 1}:${refused.index + 1}`;
       const bytes = Buffer.byteLength(text.slice(0, offset + refused.index));
-      problems.push(
-        refused.char === '\0'
-          ? `${where}: a NUL byte (byte offset ${bytes}); an article is text and never contains NUL`
-          : `${where}: ${describeCharacter(refused.char)}; expected ${ALLOWED_TEXT}`,
-      );
+      problems.push({
+        line: index + 1,
+        column: refused.index + 1,
+        message:
+          refused.char === '\0'
+            ? `a NUL byte (byte offset ${bytes}); an article is text and never contains NUL`
+            : `${describeCharacter(refused.char)}; expected ${ALLOWED_TEXT}`,
+      });
     }
     offset += line.length + 1;
   }
   if (linesWithControls > MAX_CONTROL_LINES) {
     const more = linesWithControls - MAX_CONTROL_LINES;
-    problems.push(` ${more} more lines have control or bidi characters`);
+    problems.push({ message: `${more} more lines have control or bidi characters` });
   }
   return problems;
 }
 
 /**
- * Orders one file's "file:line:column: message" problems by line, then column; stable otherwise.
+ * Orders one file's problems by line, then column, those without either first; stable
+ * otherwise. Pure.
  */
-function byLine(a: string, b: string): number {
-  const where = (problem: string) =>
-    /^[^:]*:(\d+)(?::(\d+))?:/
-      .exec(problem)
-      ?.slice(1)
-      .map((n) => Number(n ?? 0)) ?? [0, 0];
-  const [lineA, columnA] = where(a);
-  const [lineB, columnB] = where(b);
-  return lineA - lineB || columnA - columnB;
+function byLine(a: Problem, b: Problem): number {
+  return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }
 
-function at(file: string, position: Position | undefined): string {
+/** The place of a problem in `file`: `position`, or line 1, column 1 when it has none. Pure. */
+function at(
+  file: string,
+  position: Position | undefined,
+): { file: string; line: number; column: number } {
   const { line, column } = position ?? { line: 1, column: 1 };
-  return `${file}:${line}:${column}`;
+  return { file, line, column };
 }

@@ -8,6 +8,7 @@ import {
   unknownKeys,
 } from './content-schema.ts';
 import { printable } from '../errors/errors.ts';
+import type { Problem } from '../errors/problem.ts';
 import {
   ALLOWED_TEXT,
   describeCharacter,
@@ -23,18 +24,19 @@ const CONTENT_FILES = {
 
 /**
  * Every rule the TypeScript configuration (site, brands, page copy) must meet, checked at
- * once against the schemas of content-schema.ts. Returns one message per problem, each
- * naming the file, the record and the field; an empty list means it is valid. The articles
- * are checked where they are read (read-articles.ts). Pure.
+ * once against the schemas of content-schema.ts. Returns one problem per mistake, each
+ * naming the file, and in its message the record and the field; an empty list means it is
+ * valid. The articles are checked where they are read (read-articles.ts). Pure.
  */
-export function validateContent(content: SiteContent, readSource?: ReadSource): string[] {
-  const problems: string[] = [];
+export function validateContent(content: SiteContent, readSource?: ReadSource): Problem[] {
+  const problems: Problem[] = [];
   const refused = refusedStringProblems(content, readSource);
   const site = checkRecord(siteSchema, content.site ?? {});
   for (const { key, found, expected } of site.problems) {
-    problems.push(
-      `${CONTENT_FILES.site}: site: "${key}" is ${describeValue(found)}; expected ${expected}`,
-    );
+    problems.push({
+      file: CONTENT_FILES.site,
+      message: `site: "${key}" is ${describeValue(found)}; expected ${expected}`,
+    });
   }
   checkSeoCopy(content.seo, problems);
   checkCollection(
@@ -42,15 +44,14 @@ export function validateContent(content: SiteContent, readSource?: ReadSource): 
     'brand',
     CONTENT_FILES.brands,
     problems,
-    (brand: Brand, where) => {
+    (brand: Brand, report) => {
       for (const { key, suggestion } of unknownKeys(brandSchema, brand ?? {})) {
-        problems.push(
-          `${where}: unknown key ${JSON.stringify(key)}${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+        report(
+          `unknown key ${JSON.stringify(key)}${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
         );
       }
       for (const { key, found, expected } of checkRecord(brandSchema, brand).problems) {
-        if (key !== 'slug')
-          problems.push(`${where}: "${key}" is ${describeValue(found)}; expected ${expected}`);
+        if (key !== 'slug') report(`"${key}" is ${describeValue(found)}; expected ${expected}`);
       }
     },
   );
@@ -65,7 +66,7 @@ export type ReadSource = (file: string) => string | undefined;
  * naming the file, the line where the source writes it (when `readSource` can show it),
  * the record and the field. Pure apart from `readSource`.
  */
-function refusedStringProblems(content: SiteContent, readSource?: ReadSource): string[] {
+function refusedStringProblems(content: SiteContent, readSource?: ReadSource): Problem[] {
   const records: { file: string; record: string; value: unknown }[] = [
     { file: CONTENT_FILES.site, record: 'site', value: content.site },
     ...(Array.isArray(content.brands) ? content.brands : []).map((brand, index) => ({
@@ -83,9 +84,12 @@ function refusedStringProblems(content: SiteContent, readSource?: ReadSource): s
       if (!sources.has(file)) sources.set(file, readSource?.(file));
       const source = sources.get(file);
       const place = source === undefined ? undefined : locateInSource(source, refused);
-      const where = place ? `${file}:${place.line}:${place.column}` : file;
       const what = `${describeCharacter(refused.char)} at character ${refused.index + 1}`;
-      return `${where}: ${record}: "${refused.field}" has ${what}; expected ${ALLOWED_TEXT}`;
+      return {
+        file,
+        ...(place ? { line: place.line, column: place.column } : {}),
+        message: `${record}: "${refused.field}" has ${what}; expected ${ALLOWED_TEXT}`,
+      };
     }),
   );
 }
@@ -103,7 +107,7 @@ const SEO_NOT_FOUND_KINDS = ['generic', 'brand', 'article'] as const;
 /**
  * The page titles and descriptions: one function per page kind, exported from src/content/seo.ts.
  */
-function checkSeoCopy(seo: Partial<SeoCopy> | undefined, problems: string[]) {
+function checkSeoCopy(seo: Partial<SeoCopy> | undefined, problems: Problem[]) {
   const missing = [
     ...SEO_PAGE_KINDS.filter((kind) => typeof seo?.[kind] !== 'function'),
     ...SEO_NOT_FOUND_KINDS.filter((kind) => typeof seo?.notFound?.[kind] !== 'function').map(
@@ -111,50 +115,50 @@ function checkSeoCopy(seo: Partial<SeoCopy> | undefined, problems: string[]) {
     ),
   ];
   if (!seo || missing.length > 0) {
-    problems.push(
-      `src/content/index.ts: content "seo" ${seo ? `lacks ${missing.join(', ')}` : 'is missing'}; expected the page titles and descriptions of src/content/seo.ts, one function per page kind`,
-    );
+    problems.push({
+      file: 'src/content/index.ts',
+      message: `content "seo" ${seo ? `lacks ${missing.join(', ')}` : 'is missing'}; expected the page titles and descriptions of src/content/seo.ts, one function per page kind`,
+    });
   }
 }
 
-/** Checks what every record with a slug shares: a valid, unique slug. */
+/**
+ * Checks what every record with a slug shares: a valid, unique slug; `checkEach` reports the
+ * rest of each record, its messages named after the record ("brand "x": ...").
+ */
 function checkCollection<T extends { slug: string }>(
   records: T[],
   kind: string,
   file: string,
-  problems: string[],
-  checkEach: (record: T, where: string) => void,
+  problems: Problem[],
+  checkEach: (record: T, report: (message: string) => void) => void,
 ) {
   if (!Array.isArray(records) || records.length === 0) {
-    problems.push(`${file}: expected a non-empty list of ${kind}s`);
+    problems.push({ file, message: `expected a non-empty list of ${kind}s` });
     return;
   }
   const seen = new Map<string, number>();
   records.forEach((record, index) => {
     const slug = record?.slug;
-    const where =
-      typeof slug === 'string' && slug
-        ? `${file}: ${kind} "${slug}"`
-        : `${file}: ${kind} ${index + 1}`;
+    const name = typeof slug === 'string' && slug ? `${kind} "${slug}"` : `${kind} ${index + 1}`;
+    const report = (message: string) => problems.push({ file, message: `${name}: ${message}` });
     if (typeof slug !== 'string' || slug === '') {
-      problems.push(
-        `${where}: "slug" is ${describeValue(slug)}; every ${kind} needs a unique slug because it becomes part of its URL`,
+      report(
+        `"slug" is ${describeValue(slug)}; every ${kind} needs a unique slug because it becomes part of its URL`,
       );
     } else if (!SLUG.test(slug)) {
       const why =
         slug.includes('/') || slug.includes('.')
           ? ' (a slug is one URL segment, never a path)'
           : '';
-      problems.push(
-        `${where}: "slug" has characters outside a-z, 0-9 and '-'${why}; expected something like "loyal4d-strategi-bankroll"`,
+      report(
+        `"slug" has characters outside a-z, 0-9 and '-'${why}; expected something like "loyal4d-strategi-bankroll"`,
       );
     } else if (seen.has(slug)) {
-      problems.push(
-        `${where}: "slug" duplicates ${kind} ${seen.get(slug)! + 1}; slugs must be unique`,
-      );
+      report(`"slug" duplicates ${kind} ${seen.get(slug)! + 1}; slugs must be unique`);
     } else {
       seen.set(slug, index);
     }
-    checkEach(record, where);
+    checkEach(record, report);
   });
 }

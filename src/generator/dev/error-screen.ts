@@ -222,7 +222,8 @@ export function toErrorScreen(caught: unknown, root: string): ErrorScreen {
 
 /**
  * Where the frame points: the error's own file and line, or for a list of problems
- * (content), the first problem that starts with "file:line:" or "file:line:column:". Pure.
+ * (content), the first problem in a source file that names a line, with its column when it has
+ * one. Pure.
  */
 export function errorPosition(
   error: SitegenError,
@@ -233,15 +234,9 @@ export function errorPosition(
       line: error.line,
       ...(error.column ? { column: error.column } : {}),
     };
-  for (const problem of error.problems) {
-    const match = /^([^:\n]+):(\d+):(?:(\d+):)? /.exec(problem);
-    if (match)
-      return {
-        file: match[1],
-        line: Number(match[2]),
-        ...(match[3] ? { column: Number(match[3]) } : {}),
-      };
-  }
+  for (const { file, line, column, built } of error.problems)
+    if (file !== undefined && line !== undefined && !built)
+      return { file, line, ...(column === undefined ? {} : { column }) };
   return undefined;
 }
 

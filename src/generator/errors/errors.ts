@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SystemFailure, type ErrorKind } from './errors-data.ts';
+import { formatProblem, type Problem } from './problem.ts';
 
 /**
  * The one error type sitegen shows to users. Its message says what went wrong, where
@@ -15,8 +16,11 @@ export class SitegenError extends Error {
   readonly line?: number;
   /** 1-based column (characters) in `line`, when known. */
   readonly column?: number;
-  /** Each problem on its own line, when several were found at once (content validation). */
-  readonly problems: string[];
+  /**
+   * Each problem with its own file and place, when several were found at once (content
+   * validation, check); describeError prints one per line.
+   */
+  readonly problems: Problem[];
   /** A sentence printed after the message, when the kind has one. */
   readonly hint?: string;
 
@@ -37,7 +41,7 @@ interface ErrorOptions {
   file?: string;
   line?: number;
   column?: number;
-  problems?: string[];
+  problems?: Problem[];
 }
 
 /** A SitegenError of one kind of errors-data.ts, its message built from `details`. Pure. */
@@ -57,7 +61,7 @@ export function describeError(error: unknown): string {
     if (current instanceof SitegenError) {
       lines.push(
         current.message,
-        ...current.problems.map((p) => `  - ${p}`),
+        ...current.problems.map((problem) => `  - ${formatProblem(problem)}`),
         ...(current.hint ? [`Hint: ${current.hint}`] : []),
       );
       // The problems already say what the lower-level error said, one line each.

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as Esbuild from 'esbuild';
 import { SitegenError, sitegenError } from '../errors/errors.ts';
+import type { Problem } from '../errors/problem.ts';
 import { BundleFailed, FaviconUnreadable, SourcesDoNotCompile } from '../errors/errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 
@@ -138,26 +139,24 @@ function buildOptions(root: string): Esbuild.BuildOptions[] {
   return [site, client, ...styles];
 }
 
-/** Turns esbuild's failure into one message per problem, each with file, line and column. */
+/** Turns esbuild's failure into one Problem per error, each with file, line and column. */
 function toSitegenError(error: unknown, root: string): SitegenError {
   const failure = error as Partial<Esbuild.BuildFailure>;
   if (!Array.isArray(failure.errors) || failure.errors.length === 0) {
     return sitegenError(BundleFailed, undefined, { cause: error });
   }
-  const first = failure.errors[0].location;
-  const problems = failure.errors.map((message) => {
-    const where = message.location
-      ? `${path.relative(root, path.resolve(root, message.location.file))}:${message.location.line}:${characterColumn(message.location)}`
-      : 'unknown location';
-    return `${where}: ${message.text}`;
+  const problems = failure.errors.map(({ location, text }): Problem => {
+    if (!location) return { message: `unknown location: ${text}` };
+    const file = path.relative(root, path.resolve(root, location.file));
+    return { file, line: location.line, column: characterColumn(location), message: text };
   });
   return sitegenError(
     SourcesDoNotCompile,
     { count: problems.length },
     {
-      file: first ? path.relative(root, path.resolve(root, first.file)) : undefined,
-      line: first?.line,
-      column: first ? characterColumn(first) : undefined,
+      file: problems[0].file,
+      line: problems[0].line,
+      column: problems[0].column,
       problems,
       cause: error,
     },
