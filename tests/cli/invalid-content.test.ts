@@ -32,6 +32,12 @@ const escapeColumn =
   brandsLines[featuresLine - 1].indexOf("'Enkripsi SSL'") + "'Enkripsi ".length + 1;
 const siteLines = readFileSync(path.join(REPO, SITE), 'utf8').split('\n');
 const taglineLine = siteLines.findIndex((line) => line.trim().startsWith('tagline:')) + 1;
+const SEO = 'src/content/seo.ts';
+const seoLines = readFileSync(path.join(REPO, SEO), 'utf8').split('\n');
+/** The article list's title in seo.ts, and the column of the character after "Semua". */
+const listTitleLine = seoLines.findIndex((line) => line.includes("'Semua Artikel'")) + 1;
+const listTitleColumn =
+  seoLines[listTitleLine - 1].indexOf("'Semua Artikel'") + "'Semua".length + 1;
 /**
  * The first heading line ("## Simbol Wild"): bytes go at its end, a new block two lines below it.
  */
@@ -264,6 +270,21 @@ const cases: {
     name: 'a right-to-left override in site.ts, written as itself',
     breakIt: (p) => edit(p, SITE, "tagline: 'Panduan", "tagline: 'Pan\u202Eduan"),
     message: `${SITE}:${taglineLine}:16: site: "tagline" has bidi control character U+202E (right-to-left override) at character 4; ${ALLOWED}`,
+  },
+  {
+    name: 'seo.ts: a vertical tab as an escape in a page title',
+    breakIt: (p) => edit(p, SEO, "'Semua Artikel'", "'Semua\\v Artikel'"),
+    message: `${SEO}:${listTitleLine}:${listTitleColumn}: seo.articleList(): "title" has control character U+000B (vertical tab) at character 6; ${ALLOWED}`,
+  },
+  {
+    name: 'seo.ts: a right-to-left override written as itself',
+    breakIt: (p) => edit(p, SEO, "'Semua Artikel'", "'Semua\u202E Artikel'"),
+    message: `${SEO}:${listTitleLine}:${listTitleColumn}: seo.articleList(): "title" has bidi control character U+202E (right-to-left override) at character 6; ${ALLOWED}`,
+  },
+  {
+    name: 'a noncharacter written as a YAML escape in the title',
+    breakIt: (p) => edit(p, ARTICLE, 'title: "Mengenal', 'title: "\\uFDD0Mengenal'),
+    message: `${ARTICLE}:${lineOf('title:')}:1: "title" has noncharacter U+FDD0 at character 1; ${ALLOWED}`,
   },
 ];
 

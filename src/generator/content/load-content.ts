@@ -3,6 +3,7 @@ import type { ArticleFiles } from './article-files.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { ContentInvalid } from '../errors/errors-data.ts';
 import { type ArticleMemo, readArticles, type Render } from './read-articles.ts';
+import { refusedSeoCopy } from './check-seo-copy.ts';
 import { type ReadSource, validateContent } from './validate-content.ts';
 
 export interface LoadedContent {
@@ -39,6 +40,11 @@ export function loadContent(
     : [];
   const read = readArticles(files, brandSlugs, render, memo);
   problems.push(...read.problems);
+  // The page copy is built from all of the above: checked once they are sound.
+  if (problems.length === 0) {
+    const content = { ...siteContent, articles: read.articles };
+    problems.push(...refusedSeoCopy(content, readSource));
+  }
   if (problems.length > 0) {
     throw sitegenError(
       ContentInvalid,

@@ -1,0 +1,71 @@
+import type { Content, PageCopy } from '../../content/types.ts';
+import type { Problem } from '../errors/problem.ts';
+import {
+  ALLOWED_TEXT,
+  describeCharacter,
+  findRefusedStrings,
+  locateInSource,
+} from '../policy/text-policy.ts';
+import type { ReadSource } from './validate-content.ts';
+
+const SEO_FILE = 'src/content/seo.ts';
+
+/**
+ * The page copy every page gets from src/content/seo.ts, held to the character rule like every
+ * other string: each function is called with the records it is called with when pages are
+ * planned, and every title and description it returns is checked. Run once the site, the
+ * brands and the articles passed, so a refused character here was written (or computed) in
+ * seo.ts; the line is named where the source shows it. A function that throws is left to
+ * page planning, which reports it with its page. Pure apart from `readSource`.
+ */
+export function refusedSeoCopy(content: Content, readSource?: ReadSource): Problem[] {
+  const { seo, site, brands, articles } = content;
+  const calls: { name: string; copy: () => PageCopy }[] = [
+    { name: 'home()', copy: () => seo.home(site) },
+    { name: 'articleList()', copy: () => seo.articleList(site, articles, brands) },
+    { name: 'contact()', copy: () => seo.contact(site) },
+    ...(['generic', 'brand', 'article'] as const).map((view) => ({
+      name: `notFound.${view}()`,
+      copy: () => seo.notFound[view](site),
+    })),
+    ...brands.map((brand) => ({
+      name: `brand() for brand "${brand.slug}"`,
+      copy: () => seo.brand(brand, site),
+    })),
+    ...articles.flatMap((article) => [
+      { name: `article() for "${article.slug}"`, copy: () => seo.article(article) },
+      {
+        name: `missingArticle() for "${article.slug}"`,
+        copy: () => seo.missingArticle(article, site),
+      },
+    ]),
+  ];
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  let source: string | undefined;
+  for (const { name, copy } of calls) {
+    for (const refused of findRefusedStrings(copyOf(copy))) {
+      source ??= readSource?.(SEO_FILE) ?? '';
+      const place = locateInSource(source, refused);
+      const key = place ? `${place.line}:${place.column}` : `${name}:${refused.field}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const what = `${describeCharacter(refused.char)} at character ${refused.index + 1}`;
+      problems.push({
+        file: SEO_FILE,
+        ...(place ?? {}),
+        message: `seo.${name}: "${refused.field}" has ${what}; expected ${ALLOWED_TEXT}`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** The copy a function returns, or nothing when it throws (page planning reports that). */
+function copyOf(copy: () => PageCopy): PageCopy | undefined {
+  try {
+    return copy();
+  } catch {
+    return undefined;
+  }
+}
