@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/generator/build/build.ts';
-import { MemoryWriter } from '../../src/generator/output/write-output.ts';
+import { MemoryWriter } from '../../src/generator/output/memory-writer.ts';
 import { REPO } from '../helpers/paths.ts';
 
 describe('build() with an in-memory writer', () => {

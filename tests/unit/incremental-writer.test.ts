@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IncrementalDirWriter } from '../../src/generator/output/write-output.ts';
+import { IncrementalDirWriter } from '../../src/generator/output/incremental-writer.ts';
 import { makeTempDir } from '../helpers/cli.ts';
 
 /** The writer watch uses, on a real folder: what it rewrites, keeps and removes between commits. */

@@ -6,7 +6,7 @@ import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/generator/build/build.ts';
 import { WORDS_PER_MINUTE } from '../../src/generator/content/read-articles.ts';
-import { MemoryWriter } from '../../src/generator/output/write-output.ts';
+import { MemoryWriter } from '../../src/generator/output/memory-writer.ts';
 import { makeTempDir } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';

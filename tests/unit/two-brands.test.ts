@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/generator/build/build.ts';
-import { MemoryWriter } from '../../src/generator/output/write-output.ts';
+import { MemoryWriter } from '../../src/generator/output/memory-writer.ts';
 import { makeTempDir } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 import { hashTree } from '../helpers/tree.ts';

@@ -12,7 +12,7 @@ import type { Problem } from '../errors/problem.ts';
 import { ContentInvalid } from '../errors/errors-data.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { readSourceBytes } from '../content/read-source-file.ts';
-import type { OutputFile } from '../output/write-output.ts';
+import type { OutputFile } from '../output/writer.ts';
 
 type Sharp = typeof SharpModule.default;
 

@@ -12,7 +12,12 @@ import { storeInCache } from '../output/cache-file.ts';
 import { pngProblem, readPngFrame } from './image-check.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
-import type { OutputFile, Writer } from '../output/write-output.ts';
+import {
+  isCopyingWriter,
+  isKeepingWriter,
+  type OutputFile,
+  type Writer,
+} from '../output/writer.ts';
 
 /** What a page's og:image meta tags say about its card. */
 export interface SocialImage {
@@ -279,13 +284,14 @@ const CARDS_IN_FLIGHT = 4;
 export async function emitCards(
   cards: PlannedCard[],
   cacheDir: string | undefined,
-  writer: Pick<Writer, 'add' | 'keep' | 'copy'>,
+  writer: Writer,
 ): Promise<CardReport> {
   const folder = cacheDir === undefined ? undefined : path.join(cacheDir, 'cards');
   const add = (file: OutputFile) => writer.add(file);
+  const keeping = isKeepingWriter(writer) ? writer : undefined;
   const missing: PlannedCard[] = [];
   for (const card of cards) {
-    if (writer.keep?.(card.path)) continue;
+    if (keeping?.keep(card.path)) continue;
     if (
       folder === undefined ||
       !(await fromCache(path.join(folder, `${card.key}.png`), card.path, writer))
@@ -315,12 +321,8 @@ export async function emitCards(
  * its first and last bytes only (a flipped byte inside is left to `sitegen check`, which
  * reads every card); bytes read into memory are checked whole.
  */
-async function fromCache(
-  file: string,
-  outputPath: string,
-  writer: Pick<Writer, 'add' | 'copy'>,
-): Promise<boolean> {
-  if (writer.copy) {
+async function fromCache(file: string, outputPath: string, writer: Writer): Promise<boolean> {
+  if (isCopyingWriter(writer)) {
     const frame = await readPngFrame(file, CARD_SIZE);
     if (!frame || frame.problem) return false;
     await writer.copy(outputPath, file, frame.size);

@@ -1,5 +1,5 @@
 import type { Route } from '../pages/plan-routes.ts';
-import type { Writer } from '../output/write-output.ts';
+import { isKeepingWriter, type Writer } from '../output/writer.ts';
 
 /** The pages of one run to render, and what to remember of them once it is committed. */
 export interface PageSelection {
@@ -24,11 +24,12 @@ export class RenderedPages {
 
   /**
    * Chooses the routes to render: all of them when the bundles changed, else those whose
-   * template or props changed or whose file the writer cannot keep (Writer.keep: absent on a
-   * writer that starts from nothing).
+   * template or props changed or whose file the writer cannot keep (KeepingWriter.keep; a
+   * writer that starts from nothing keeps none).
    */
-  select(routes: Route[], bundles: unknown, writer: Pick<Writer, 'keep'>): PageSelection {
+  select(routes: Route[], bundles: unknown, writer: Writer): PageSelection {
     const isSameCode = bundles === this.bundles;
+    const keeping = isKeepingWriter(writer) ? writer : undefined;
     const isUnchanged = (route: Route) => {
       const last = this.previous.get(route.outputPath);
       return (
@@ -38,7 +39,7 @@ export class RenderedPages {
       );
     };
     const toRender = routes.filter(
-      (route) => !(isSameCode && isUnchanged(route) && writer.keep?.(route.outputPath)),
+      (route) => !(isSameCode && isUnchanged(route) && keeping?.keep(route.outputPath)),
     );
     return { toRender, routes, bundles };
   }

@@ -360,7 +360,7 @@ async function buildCommand(
   output: Output,
 ): Promise<void> {
   const { createBuilder } = await import('../build/builder.ts');
-  const { removeUnfinishedOutputSync } = await import('../output/write-output.ts');
+  const { removeUnfinishedOutputSync } = await import('../output/signal-cleanup.ts');
   const project = resolveProject(options);
   const progress = createProgress(output.flags.quiet === true || output.flags.json === true);
   // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.

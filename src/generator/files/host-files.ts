@@ -2,7 +2,7 @@ import type { Article } from '../../content/types.ts';
 import { atomFeedOf, type FeedInput, newestArticles } from './feed.ts';
 import { escapeText } from '../policy/escape.ts';
 import { SECURITY_HEADERS } from '../policy/security-headers.ts';
-import type { OutputFile } from '../output/write-output.ts';
+import type { OutputFile } from '../output/writer.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import { articleUrl, FEED_FILE } from '../pages/routes.ts';
 

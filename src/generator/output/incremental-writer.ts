@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { explainSystemError } from '../errors/errors.ts';
+import { AtomicDirWriter } from './atomic-writer.ts';
+import type { KeepingWriter, OutputFile, WriteSummary } from './writer.ts';
+
+/**
+ * Keeps an output folder in step with successive builds (watch). The first commit swaps in
+ * a whole new tree like AtomicDirWriter; later commits write only files whose bytes
+ * changed (each through a temporary file and a rename, so no reader sees half a file) and
+ * delete files no build produces any more. Files are held until commit, so a build that
+ * fails midway writes nothing.
+ */
+export class IncrementalDirWriter implements KeepingWriter {
+  /** The last commit's files: digest and size by path. */
+  private previous: Map<string, { digest: string; size: number }> | undefined;
+  private pending = new Map<string, string | Uint8Array>();
+  private kept = new Set<string>();
+  private isKeepingRest = false;
+
+  constructor(readonly outDir: string) {}
+
+  async add(file: OutputFile) {
+    this.pending.set(file.path, file.contents);
+  }
+
+  keep(file: string): boolean {
+    if (!this.previous?.has(file)) return false;
+    this.kept.add(file);
+    return true;
+  }
+
+  keepRest(): void {
+    this.isKeepingRest = true;
+  }
+
+  async commit(): Promise<WriteSummary> {
+    const files = this.pending;
+    const kept = this.kept;
+    const isKeepingRest = this.isKeepingRest && this.previous !== undefined;
+    this.pending = new Map();
+    this.kept = new Set();
+    this.isKeepingRest = false;
+    const sizeOf = (contents: string | Uint8Array) =>
+      typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    // Kept files keep the last commit's digest; with keepRest, that is every file not added.
+    const digests = new Map(
+      isKeepingRest
+        ? this.previous
+        : [...kept]
+            .filter((file) => !files.has(file))
+            .map((file) => [file, this.previous!.get(file)!]),
+    );
+    for (const [file, contents] of files)
+      digests.set(file, { digest: digest(contents), size: sizeOf(contents) });
+    let bytes = 0;
+    for (const { size } of digests.values()) bytes += size;
+
+    if (!this.previous) {
+      const atomic = new AtomicDirWriter(this.outDir);
+      for (const [file, contents] of files) await atomic.add({ path: file, contents });
+      await atomic.commit();
+      await atomic.cleanup;
+      this.previous = digests;
+      return {
+        files: files.size,
+        bytes,
+        written: files.size,
+        writtenFiles: [...files.keys()].sort(),
+        removed: [],
+      };
+    }
+
+    const changed = [...files].filter(
+      ([file]) => this.previous!.get(file)?.digest !== digests.get(file)!.digest,
+    );
+    const removed = isKeepingRest
+      ? []
+      : [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
+    try {
+      await Promise.all(
+        changed.map(async ([file, contents]) => {
+          const target = path.join(this.outDir, file);
+          await mkdir(path.dirname(target), { recursive: true });
+          const temp = `${target}.tmp-${process.pid}`;
+          await writeFile(temp, contents);
+          await rename(temp, target);
+        }),
+      );
+      await Promise.all(removed.map((file) => rm(path.join(this.outDir, file), { force: true })));
+      await removeEmptyDirs(this.outDir, removed);
+    } catch (error) {
+      // Some files may be new and some old now: the next commit writes every file again.
+      this.previous = new Map();
+      throw explainSystemError(error, 'writing changed files');
+    }
+    this.previous = digests;
+    return {
+      files: digests.size,
+      bytes,
+      written: changed.length,
+      writtenFiles: changed.map(([file]) => file).sort(),
+      removed,
+    };
+  }
+
+  async abort() {
+    this.pending = new Map();
+    this.kept = new Set();
+    this.isKeepingRest = false;
+  }
+}
+
+/** The SHA-1 of `contents` in hex: what tells a changed file from an unchanged one. Pure. */
+function digest(contents: string | Uint8Array): string {
+  return createHash('sha1').update(contents).digest('hex');
+}
+
+/** Deletes the folders that removing `files` left empty (a deleted article's folder). */
+async function removeEmptyDirs(root: string, files: string[]) {
+  const dirs = [
+    ...new Set(files.map((file) => path.dirname(file)).filter((dir) => dir !== '.')),
+  ].sort((a, b) => b.length - a.length);
+  for (const dir of dirs) {
+    const full = path.join(root, dir);
+    const entries = await readdir(full).catch(() => null);
+    if (entries && entries.length === 0) await rm(full, { recursive: true, force: true });
+  }
+}

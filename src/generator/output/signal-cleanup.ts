@@ -1,0 +1,35 @@
+/**
+ * The synchronous clean-ups of writes in progress (temporary folders, locks), run when a
+ * signal ends the process: writers register them while they work and unregister them when
+ * done; the CLI's SIGINT/SIGTERM handlers run what is left.
+ */
+
+/** Synchronous clean-ups of writes in progress, run when a signal ends the process. */
+const unfinished = new Set<() => void>();
+
+/**
+ * Deletes the temporary folders of builds still in progress and releases their locks.
+ * For SIGINT/SIGTERM handlers: the process exits right after. Returns false when some of
+ * it could not be deleted (the marker stays, so the next build finishes the job). Touches disk.
+ */
+export function removeUnfinishedOutputSync(): boolean {
+  let isClean = true;
+  for (const cleanUp of unfinished) {
+    try {
+      cleanUp();
+    } catch {
+      isClean = false;
+    }
+  }
+  unfinished.clear();
+  return isClean;
+}
+
+/**
+ * Registers a synchronous clean-up (a temporary folder, a lock) for removeUnfinishedOutputSync;
+ * returns its unregister function. Touches no disk.
+ */
+export function cleanUpOnSignal(cleanUp: () => void): () => void {
+  unfinished.add(cleanUp);
+  return () => unfinished.delete(cleanUp);
+}

@@ -1,0 +1,80 @@
+/**
+ * What the build hands its files to: the Writer every output goes through, and the two
+ * capabilities only some writers have (keeping the last commit's files, copying a file in
+ * without reading it), each its own interface with a type guard, so callers ask once and then
+ * hold the right type instead of probing optional methods.
+ */
+
+/** One file of the output, by its path relative to the output folder. */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** What a commit did: the output's size and the files it wrote and removed. */
+export interface WriteSummary {
+  /** Files in the output. */
+  files: number;
+  /** Their total size. */
+  bytes: number;
+  /** Files actually written (an incremental writer skips unchanged ones). */
+  written: number;
+  /** Their paths under the output folder, sorted ("artikel/x/index.html"). */
+  writtenFiles: string[];
+  /** Files removed because no page produces them any more. */
+  removed: string[];
+}
+
+/**
+ * Where a build's files go. Files are added one by one while rendering goes on (writes
+ * overlap rendering); nothing is visible until `commit`; `abort` drops what was added.
+ */
+export interface Writer {
+  /** Queues a file; resolves once there is room for more (bounded concurrency). */
+  add(file: OutputFile): Promise<void>;
+  commit(): Promise<WriteSummary>;
+  abort(): Promise<void>;
+  /**
+   * After commit: resolves when what the commit left to delete (the previous output) is gone;
+   * absent when nothing is.
+   */
+  readonly cleanup?: Promise<void>;
+}
+
+/**
+ * A writer that keeps an output folder in step with successive builds (watch: the
+ * IncrementalDirWriter), so a run may leave files of the last commit where they are.
+ */
+export interface KeepingWriter extends Writer {
+  /**
+   * For a file whose name changes with its bytes (a social card): true when the last commit
+   * wrote `path`, which then stays in the output without being read or added again; false
+   * means add it.
+   */
+  keep(path: string): boolean;
+  /**
+   * For a run that adds only the files it changed (a body save in watch): on commit, every
+   * file of the last commit that was not added again stays as it is.
+   */
+  keepRest(): void;
+}
+
+/** A writer of files on disk that can take a file in without its bytes passing through memory. */
+export interface CopyingWriter extends Writer {
+  /**
+   * Queues a copy of the file `from` (`size` bytes; outside the output, such as a cache
+   * entry) as `path`: the bytes go from file to file without passing through JavaScript.
+   */
+  copy(path: string, from: string, size: number): Promise<void>;
+}
+
+/** Whether `writer` keeps the last commit's files (KeepingWriter). Pure. */
+export function isKeepingWriter(writer: Writer): writer is KeepingWriter {
+  const keeping = writer as Partial<KeepingWriter>;
+  return typeof keeping.keep === 'function' && typeof keeping.keepRest === 'function';
+}
+
+/** Whether `writer` copies files in without reading them (CopyingWriter). Pure. */
+export function isCopyingWriter(writer: Writer): writer is CopyingWriter {
+  return typeof (writer as Partial<CopyingWriter>).copy === 'function';
+}
