@@ -1,5 +1,5 @@
 import { feedEntries, feedFile } from '../files/host-files.ts';
-import type { Writer } from '../output/write-output.ts';
+import type { KeepingWriter } from '../output/writer.ts';
 import { bodyOnlyChanges, type BodyChange } from './body-update.ts';
 import { buildResult, type BuildResult } from './build-result.ts';
 import type { ChangePlan } from './change-plan.ts';
@@ -20,7 +20,7 @@ export async function runBodySave(
   state: BuilderState,
   last: LastRun,
   changes: ChangePlan,
-  writer: Writer,
+  writer: KeepingWriter,
 ): Promise<{ result: BuildResult; last: LastRun } | undefined> {
   const clock = startClock();
   const saved = bodyOnlyChanges(
@@ -52,7 +52,9 @@ export async function runBodySave(
     onPage: state.project.onPage,
   };
   const job = { assets: [], toRender, render, hostFiles: showsChange ? feed : () => [] };
-  const summary = await commitPages(writer, { ...job, keepsRest: true }, clock);
+  // Every file of the last commit that this one does not write stays as it is.
+  writer.keepRest();
+  const summary = await commitPages(writer, job, clock);
   state.memos.rendered?.replace(toRender);
   const outcome = { routes, toRender, siteUrl: last.siteUrl, summary, kept: last.kept, changes };
   return {

@@ -1,5 +1,5 @@
 import type { CardReport } from '../assets/social-cards.ts';
-import type { WriteSummary } from '../output/write-output.ts';
+import type { WriteSummary } from '../output/writer.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import type { ChangePlan } from './change-plan.ts';
 import type { Clock } from './clock.ts';

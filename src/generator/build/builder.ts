@@ -2,7 +2,9 @@ import path from 'node:path';
 import { cardFingerprint } from '../assets/social-cards.ts';
 import { cacheDirOf } from '../output/cache-file.ts';
 import { lockOutputDir, resolveOutputDir } from '../output/output-dir.ts';
-import { cleanUpOnSignal, IncrementalDirWriter, type Writer } from '../output/write-output.ts';
+import { IncrementalDirWriter } from '../output/incremental-writer.ts';
+import { cleanUpOnSignal } from '../output/signal-cleanup.ts';
+import { isKeepingWriter, type Writer } from '../output/writer.ts';
 import { createSiteBundler, type Bundles, type SiteBundler } from '../site/bundle-site.ts';
 import { renderTimeLimitMs } from '../site/time-limit.ts';
 import { runBodySave } from './body-run.ts';
@@ -94,8 +96,8 @@ export async function createBuilder(
 
   const run = async (changedFiles?: string[]): Promise<BuildResult> => {
     const changes = planChanges(changedFiles);
-    const writer = state.keptWriter;
-    if (last && writer?.keepRest && changes.isArticlesOnly) {
+    const writer = state.keepingWriter;
+    if (last && writer && changes.isArticlesOnly) {
       const saved = await runBodySave(state, last, changes, writer);
       if (saved) {
         last = saved.last;
@@ -150,6 +152,7 @@ function builderState(
     isIncremental: incremental,
     memos: incremental ? createMemos() : {},
     keptWriter,
+    keepingWriter: keptWriter && isKeepingWriter(keptWriter) ? keptWriter : undefined,
     bundle: async (mayReuse) => {
       if (!mayReuse || !lastBundles) lastBundles = await bundler.bundle();
       return lastBundles;

@@ -3,7 +3,7 @@ import { DuplicateIds } from '../errors/errors-data.ts';
 import type { CardReport } from '../assets/social-cards.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import type { SiteModule } from '../site/evaluate-site.ts';
-import type { OutputFile, Writer, WriteSummary } from '../output/write-output.ts';
+import type { OutputFile, Writer, WriteSummary } from '../output/writer.ts';
 import type { Clock } from './clock.ts';
 import type { Stages } from './load-site.ts';
 
@@ -29,8 +29,6 @@ export interface CommitJob {
   hostFiles: () => OutputFile[];
   /** Draws or copies the social cards into the writer; absent: the run writes no cards. */
   cards?: (writer: Writer) => Promise<CardReport>;
-  /** The writer keeps every file of its last commit that this one does not write (body saves). */
-  keepsRest?: boolean;
 }
 
 const NO_CARDS: CardReport = { rendered: 0, cached: 0 };
@@ -52,7 +50,6 @@ export async function commitPages(
     clock.lap('render and write');
     const cardReport = job.cards ? await job.cards(writer) : NO_CARDS;
     if (job.cards) clock.lap('social cards');
-    if (job.keepsRest) writer.keepRest!();
     const summary = await writer.commit();
     clock.lap('commit');
     return { ...summary, cardReport };

@@ -19,7 +19,7 @@ export function loadStages() {
     import('../content/read-articles.ts'),
     import('../content/link-brands.ts'),
     import('./render-pages.ts'),
-    import('../policy/html-policy.ts'),
+    import('../policy/page-policy.ts'),
   ]).then(
     ([
       { loadContent },

@@ -1,7 +1,7 @@
 import type { Article, Content } from '../../content/types.ts';
 import type { CardMemo } from '../assets/social-cards.ts';
 import type { ArticleMemo, Render } from '../content/read-articles.ts';
-import type { Writer } from '../output/write-output.ts';
+import type { KeepingWriter, Writer } from '../output/writer.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import type { Page } from '../pages/routes.ts';
 import type { Bundles } from '../site/bundle-site.ts';
@@ -54,6 +54,8 @@ export interface BuilderState {
   memos: Partial<Memos>;
   /** The writer every run uses (watch, tests); absent: each build writes a new folder. */
   keptWriter?: Writer;
+  /** The same writer when it can keep the files of its last commit: what a body save needs. */
+  keepingWriter?: KeepingWriter;
   /** The site's bundles: made again unless `mayReuse` and there are last ones. */
   bundle(mayReuse: boolean): Promise<Bundles>;
   /** The social cards' cache key prefix (fonts, template, sitegen version), computed once. */

@@ -11,7 +11,8 @@ import {
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
-import { AtomicDirWriter, type Writer } from '../output/write-output.ts';
+import { AtomicDirWriter } from '../output/atomic-writer.ts';
+import type { Writer } from '../output/writer.ts';
 import { planRoutes, type PlanInput, type Route } from '../pages/plan-routes.ts';
 import { listPages, type Page } from '../pages/routes.ts';
 import type { SiteModule } from '../site/evaluate-site.ts';
