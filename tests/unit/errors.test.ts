@@ -7,7 +7,7 @@ import {
   SitegenError,
 } from '../../src/generator/errors/errors.ts';
 import * as errorsData from '../../src/generator/errors/errors-data.ts';
-import { formatProblem, policyProblem } from '../../src/generator/errors/problem.ts';
+import { formatProblem } from '../../src/generator/errors/problem.ts';
 import { ContentInvalid } from '../../src/generator/errors/errors-data.ts';
 
 describe('error messages', () => {
@@ -74,15 +74,6 @@ describe('problems as text', () => {
     expect(formatProblem({ file: 'feed.xml', message: 'and 2 more XML errors', built: true })).toBe(
       'feed.xml: and 2 more XML errors',
     );
-  });
-
-  it('read the line of an HTML-policy message back as a number, and keep a message without one whole', () => {
-    expect(policyProblem('line 12: <script> is not allowed')).toEqual({
-      line: 12,
-      message: '<script> is not allowed',
-    });
-    expect(policyProblem('line 3: a\nb')).toEqual({ line: 3, message: 'a\nb' });
-    expect(policyProblem('no place')).toEqual({ message: 'no place' });
   });
 });
 

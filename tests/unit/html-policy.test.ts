@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkArticleBody } from '../../src/generator/policy/body-policy.ts';
+import { checkArticleBody, type PolicyOptions } from '../../src/generator/policy/body-policy.ts';
 import { checkPage, duplicateIds } from '../../src/generator/policy/page-policy.ts';
+import { problemText } from '../../src/generator/policy/problems.ts';
+
+/** The policy's problems as the lines a maintainer reads ("line N: message"). */
+const bodyText = (html: string, options?: PolicyOptions) =>
+  checkArticleBody(html, options).map(problemText);
+const pageText = (html: string, options?: PolicyOptions) =>
+  checkPage(html, options).map(problemText);
 import { META_CONTENT_SECURITY_POLICY } from '../../src/generator/policy/security-headers.ts';
 import { urlProblem, urlScheme, urlsOfList } from '../../src/generator/policy/urls.ts';
 
@@ -96,7 +103,7 @@ const BYPASSES: { name: string; html: string; message: RegExp }[] = [
 
 describe('bypasses of the old checker are rejected', () => {
   it.each(BYPASSES)('$name', ({ html, message }) => {
-    const problems = checkArticleBody(html);
+    const problems = bodyText(html);
     expect(
       problems.some((problem) => message.test(problem)),
       problems.join('\n'),
@@ -107,69 +114,65 @@ describe('bypasses of the old checker are rejected', () => {
 describe('rules kept from the old checker', () => {
   it('accepts well-formed bodies with void elements and comments', () => {
     expect(
-      checkArticleBody(
-        '<h2>A</h2>\n<p>B<br>C <strong>D</strong></p>\n<!-- x -->\n<ul><li>1</li></ul>',
-      ),
+      bodyText('<h2>A</h2>\n<p>B<br>C <strong>D</strong></p>\n<!-- x -->\n<ul><li>1</li></ul>'),
     ).toEqual([]);
   });
 
   it('reports an unclosed tag with its line', () => {
-    expect(checkArticleBody('<h2>A</h2>\n<p>teks\n<p>lagi</p>')).toEqual([
-      'line 2: <p> is never closed',
-    ]);
+    expect(bodyText('<h2>A</h2>\n<p>teks\n<p>lagi</p>')).toEqual(['line 2: <p> is never closed']);
   });
 
   it('reports a mismatched closing tag, a stray end tag and an end tag on a void element', () => {
-    expect(checkArticleBody('<p><strong>x</p>')).toEqual([
+    expect(bodyText('<p><strong>x</p>')).toEqual([
       'line 1: </p> found where </strong> (opened on line 1) was expected',
     ]);
-    expect(checkArticleBody('<p>a</p>\n</div>')).toEqual(['line 2: </div> has no matching <div>']);
-    expect(checkArticleBody('<p>a<br></br></p>')).toEqual([
+    expect(bodyText('<p>a</p>\n</div>')).toEqual(['line 2: </div> has no matching <div>']);
+    expect(bodyText('<p>a<br></br></p>')).toEqual([
       'line 1: </br> closes a void element, which has no closing tag',
     ]);
   });
 
   it('reports an element the browser closes before its end tag', () => {
-    expect(checkArticleBody('<p>\n<div>x</div></p>')).toEqual([
+    expect(bodyText('<p>\n<div>x</div></p>')).toEqual([
       'line 1: <p> ends before its end tag: the browser closes it where an element that cannot sit inside it starts (such as <div>, <ul> or <table> inside <p>)',
     ]);
   });
 
   it('reports malformed tags and bare "<" as parse5 reports them', () => {
-    expect(checkArticleBody('<p>a\n< b</p>')).toEqual([
+    expect(bodyText('<p>a\n< b</p>')).toEqual([
       'line 2: malformed HTML (parse5: invalid-first-character-of-tag-name): a "<" that starts no tag; write "&lt;" for a literal "<"',
     ]);
-    expect(checkArticleBody('<p>x</p>\n<!-- c')).toEqual([
+    expect(bodyText('<p>x</p>\n<!-- c')).toEqual([
       'line 2: malformed HTML (parse5: eof-in-comment): a comment "<!--" is never closed with "-->"',
     ]);
-    expect(checkArticleBody('<p title="a" title="b">x</p>').join('\n')).toMatch(
+    expect(bodyText('<p title="a" title="b">x</p>').join('\n')).toMatch(
       /parse5: duplicate-attribute/,
     );
-    expect(checkArticleBody('<p>a &copy b</p>').join('\n')).toMatch(
+    expect(bodyText('<p>a &copy b</p>').join('\n')).toMatch(
       /parse5: missing-semicolon-after-character-reference/,
     );
   });
 
   it('rejects script, event handlers, javascript: URLs and inline styles', () => {
-    expect(checkArticleBody('<p>a</p>\n<script>alert(1)</script>').join()).toMatch(
+    expect(bodyText('<p>a</p>\n<script>alert(1)</script>').join()).toMatch(
       /line 2: <script> is not allowed in article bodies/,
     );
-    expect(checkArticleBody('<p onclick="x()">a</p>').join()).toMatch(
+    expect(bodyText('<p onclick="x()">a</p>').join()).toMatch(
       /^line 1: inline event handler onclick="…" on <p> is not allowed/,
     );
-    expect(checkArticleBody('<p><a href=" JavaScript:alert(1)">a</a></p>').join()).toMatch(
+    expect(bodyText('<p><a href=" JavaScript:alert(1)">a</a></p>').join()).toMatch(
       /a javascript: URL in href/,
     );
-    expect(checkArticleBody('<p><a href="java&#x09;script:alert(1)">a</a></p>').join()).toMatch(
+    expect(bodyText('<p><a href="java&#x09;script:alert(1)">a</a></p>').join()).toMatch(
       /a javascript: URL in href/,
     );
-    expect(
-      checkArticleBody('<p><a href="jav&Tab;ascr&NewLine;ipt:alert(1)">a</a></p>').join(),
-    ).toMatch(/a javascript: URL in href/);
-    expect(checkArticleBody('<p><a href="\u0001javascript:alert(1)">a</a></p>').join()).toMatch(
+    expect(bodyText('<p><a href="jav&Tab;ascr&NewLine;ipt:alert(1)">a</a></p>').join()).toMatch(
       /a javascript: URL in href/,
     );
-    expect(checkArticleBody('<p style="color:red">a</p>').join()).toMatch(
+    expect(bodyText('<p><a href="\u0001javascript:alert(1)">a</a></p>').join()).toMatch(
+      /a javascript: URL in href/,
+    );
+    expect(bodyText('<p style="color:red">a</p>').join()).toMatch(
       /^line 1: style="…" on <p> is not allowed/,
     );
   });
@@ -192,11 +195,11 @@ describe('the allow-list', () => {
       '<tbody><tr><td rowspan="1" colspan="2">d</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>',
       '<details open><summary>s</summary><div><p>d</p></div></details>',
     ].join('\n');
-    expect(checkArticleBody(body)).toEqual([]);
+    expect(bodyText(body)).toEqual([]);
   });
 
   it('names the element or attribute it refuses, with the line', () => {
-    expect(checkArticleBody('<p>a</p>\n<h1>t</h1>')).toEqual([
+    expect(bodyText('<p>a</p>\n<h1>t</h1>')).toEqual([
       "line 2: <h1> is not allowed in article bodies (the article's title is the page's only <h1>; use <h2> to <h6>)",
     ]);
     for (const tag of [
@@ -213,22 +216,20 @@ describe('the allow-list', () => {
     ]) {
       const name = tag.split(' ')[0];
       const html = ['base', 'embed', 'input'].includes(name) ? `<${tag}>` : `<${tag}></${name}>`;
-      expect(checkArticleBody(html).join('\n'), html).toMatch(
+      expect(bodyText(html).join('\n'), html).toMatch(
         new RegExp(`^line 1: <${name}> is not allowed in article bodies`),
       );
     }
-    expect(checkArticleBody('<p data-x="1">a</p>')).toEqual([
+    expect(bodyText('<p data-x="1">a</p>')).toEqual([
       'line 1: attribute data-x="…" is not allowed on <p> (allowed: id, class, title, lang, dir)',
     ]);
-    expect(checkArticleBody('<p>\n<img\n src="/a.png"\n srcset="/b.png 2x" alt="">\n</p>')).toEqual(
-      [
-        'line 4: attribute srcset="…" is not allowed on <img> (allowed: id, class, title, lang, dir, src, alt, width, height, loading, decoding)',
-      ],
-    );
+    expect(bodyText('<p>\n<img\n src="/a.png"\n srcset="/b.png 2x" alt="">\n</p>')).toEqual([
+      'line 4: attribute srcset="…" is not allowed on <img> (allowed: id, class, title, lang, dir, src, alt, width, height, loading, decoding)',
+    ]);
   });
 
   it('quotes decoded URLs safely: no raw control characters or newlines in a message', () => {
-    const problems = checkArticleBody('<p><a href="data:&#27;[2J&#10;x">a</a></p>');
+    const problems = bodyText('<p><a href="data:&#27;[2J&#10;x">a</a></p>');
     expect(problems.find((p) => p.includes('a data: URL'))).toContain(
       '(decoded: "data:\\u001b[2J\\nx"',
     );
@@ -237,13 +238,13 @@ describe('the allow-list', () => {
 
   it('allows external images only when the caller opts in', () => {
     const html = '<p><img src="https://cdn.example/a.png" alt=""></p>';
-    expect(checkArticleBody(html).join()).toMatch(/loads an image from another host/);
-    expect(checkArticleBody(html, { allowExternalImages: true })).toEqual([]);
-    expect(checkArticleBody('<p><img src="//cdn.example/a.png" alt=""></p>').join()).toMatch(
+    expect(bodyText(html).join()).toMatch(/loads an image from another host/);
+    expect(bodyText(html, { allowExternalImages: true })).toEqual([]);
+    expect(bodyText('<p><img src="//cdn.example/a.png" alt=""></p>').join()).toMatch(
       /loads an image from another host/,
     );
     expect(
-      checkArticleBody('<p><img src="data:image/png;base64,AAAA" alt=""></p>', {
+      bodyText('<p><img src="data:image/png;base64,AAAA" alt=""></p>', {
         allowExternalImages: true,
       }).join(),
     ).toMatch(/a data: URL/);
@@ -252,12 +253,12 @@ describe('the allow-list', () => {
   it('stops at the depth cap before building a tree (100,000 levels: no stack overflow, no quadratic parse)', () => {
     const deep = `<p>\n${'<span>'.repeat(100_000)}x${'</span>'.repeat(100_000)}</p>`;
     const started = performance.now();
-    expect(checkArticleBody(deep)).toEqual([
+    expect(bodyText(deep)).toEqual([
       'line 2: <span> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)',
     ]);
     expect(performance.now() - started).toBeLessThan(2_000);
     const ok = `${'<div>'.repeat(100)}x${'</div>'.repeat(100)}`;
-    expect(checkArticleBody(ok)).toEqual([]);
+    expect(bodyText(ok)).toEqual([]);
   });
 });
 
@@ -267,7 +268,7 @@ describe('checkPage', () => {
 
   it('accepts a page with JSON-LD, same-origin assets and a clean body region', () => {
     expect(
-      checkPage(
+      pageText(
         page(
           '<script type="application/ld+json">{"@type":"X"}</script><script src="/a.js" defer></script><div class="prose x"><p><a href="/b/">b</a></p></div>',
         ),
@@ -277,15 +278,13 @@ describe('checkPage', () => {
 
   it('holds the body region to the allow-list and the rest of the page to the page rules', () => {
     expect(
-      checkPage(
-        page('<form action="/x"></form><div class="prose"><form action="/x"></form></div>'),
-      ),
+      pageText(page('<form action="/x"></form><div class="prose"><form action="/x"></form></div>')),
     ).toEqual(['line 1: <form> is not allowed in article bodies (no forms in content)']);
   });
 
   it('reads SVG and MathML <template> without crashing, and still checks inside them', () => {
     expect(
-      checkPage(
+      pageText(
         page(
           '<math><template><a href="javascript:x">x</a></template></math><svg><template></template></svg>',
         ),
@@ -321,19 +320,19 @@ describe('URL helpers', () => {
 
 describe('outbound links and ids: the rules check holds built pages to, already at build', () => {
   it('a body link to another site needs target="_blank" and rel noopener noreferrer; site, mailto and tel links do not', () => {
-    expect(checkArticleBody('<p><a href="https://bantuan.example/">x</a></p>')).toEqual([
+    expect(bodyText('<p><a href="https://bantuan.example/">x</a></p>')).toEqual([
       'line 1: a link to another site ("https://bantuan.example/") needs target="_blank" rel="noopener noreferrer" (write an address on this site as a relative link such as "/artikel/")',
     ]);
     expect(
-      checkArticleBody('<p><a href="//bantuan.example/" target="_blank" rel="noopener">x</a></p>'),
+      bodyText('<p><a href="//bantuan.example/" target="_blank" rel="noopener">x</a></p>'),
     ).toHaveLength(1);
     expect(
-      checkArticleBody(
+      bodyText(
         '<p><a href="https://bantuan.example/" target="_blank" rel="external noopener noreferrer">x</a></p>',
       ),
     ).toEqual([]);
     for (const href of ['/artikel/', '#bagian', 'mailto:redaksi@contoh.example', 'tel:+620000']) {
-      expect(checkArticleBody(`<p><a href="${href}">x</a></p>`), href).toEqual([]);
+      expect(bodyText(`<p><a href="${href}">x</a></p>`), href).toEqual([]);
     }
   });
 

@@ -8,7 +8,7 @@ import { pngProblem } from '../assets/image-check.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { NoPages } from '../errors/errors-data.ts';
 import { formatKb } from '../errors/format-text.ts';
-import { type Problem, policyProblem } from '../errors/problem.ts';
+import type { Problem } from '../errors/problem.ts';
 import { checkPage } from '../policy/page-policy.ts';
 import { isOutboundLink, opensSafely, urlsOfList } from '../policy/urls.ts';
 import {
@@ -146,10 +146,9 @@ function checkPageFile(
 ): PageWeight | undefined {
   const html = readFileSync(path.join(site.root, file), 'utf8');
   // The policy runs first: it refuses markup too deep for the recursive parts of cheerio.
-  const policyProblems = checkPage(html).map(policyProblem);
+  const policyProblems = checkPage(html);
   for (const { message, line } of policyProblems) report(message, line);
-  if (policyProblems.some(({ message }) => / is nested \d+ elements deep; /.test(message)))
-    return undefined;
+  if (policyProblems.some((problem) => problem.isTooDeep)) return undefined;
   const $ = load(html);
   checkHead($, file, report);
   const { css, js } = checkReferences($, site, file, report);

@@ -9,7 +9,7 @@ import {
   unknownKeys,
 } from './content-schema.ts';
 import { printable } from '../errors/errors.ts';
-import { type Problem, policyProblem } from '../errors/problem.ts';
+import type { Problem } from '../errors/problem.ts';
 import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-files.ts';
 import { type Position, splitFrontMatter } from './front-matter.ts';
 import { checkArticleBody } from '../policy/body-policy.ts';
@@ -277,10 +277,8 @@ function renderBody(
   problems: Problem[],
 ): string {
   const rendered = render(markdown);
-  for (const text of checkArticleBody(rendered.html, { refuseImages: true })) {
-    const { line, message } = policyProblem(text);
-    const fileLine = line === undefined ? bodyLine : bodyLine - 1 + rendered.sourceLine(line);
-    problems.push({ file, line: fileLine, message });
+  for (const { line, message } of checkArticleBody(rendered.html, { refuseImages: true })) {
+    problems.push({ file, line: bodyLine - 1 + rendered.sourceLine(line), message });
   }
   return rendered.html;
 }

@@ -36,14 +36,3 @@ export function formatProblem({ file, line, column, message, built }: Problem): 
   if (!place) return `${file}: ${message}`;
   return built ? `${file}: line ${place}: ${message}` : `${file}:${place}: ${message}`;
 }
-
-/**
- * A message of html-policy.ts's checkArticleBody or checkPage, which return "line N: message"
- * text, as a Problem with that line (the caller adds the file); one without the prefix keeps
- * its text and has no line. The one place a line is read back out of text, until the policy
- * returns { line, message } as markupCharacterProblems does. Pure.
- */
-export function policyProblem(text: string): Problem {
-  const match = /^line (\d+): ([\s\S]*)$/.exec(text);
-  return match ? { line: Number(match[1]), message: match[2] } : { message: text };
-}

@@ -23,7 +23,7 @@ import {
   type Token,
 } from 'parse5';
 import { printable } from '../errors/errors.ts';
-import { formatProblems, quote, type Problem, type Report } from './problems.ts';
+import { sortProblems, quote, type Problem, type Report } from './problems.ts';
 import { markupCharacterProblems } from './text-policy.ts';
 import { isOtherHost, isOutboundLink, opensSafely, URL_ATTRIBUTES, urlProblem } from './urls.ts';
 import {
@@ -122,14 +122,14 @@ export interface PolicyOptions {
 }
 
 /**
- * Checks an article body before it is trusted as HTML. Returns one message per problem,
- * sorted by line, each starting with "line N:"; an empty list means the body is safe to
+ * Checks an article body before it is trusted as HTML. Returns its problems sorted by line,
+ * each with its line (problemText makes "line N: message"); an empty list means the body is safe to
  * publish. Nothing recursive runs on the input, and the depth cap is checked first, by the
  * linear tokenizer pass: parse5's tree builder scans its stack of open elements for every
  * start tag (quadratic in depth: 100,000 nested <div> take over a minute), so markup that
  * nests too deep is reported and never handed to it.
  */
-export function checkArticleBody(html: string, options: PolicyOptions = {}): string[] {
+export function checkArticleBody(html: string, options: PolicyOptions = {}): Problem[] {
   return isCleanBody(html, options) && markupCharacterProblems(html).length === 0
     ? []
     : listBodyProblems(html, options);
@@ -139,7 +139,7 @@ export function checkArticleBody(html: string, options: PolicyOptions = {}): str
  * checkArticleBody without its fast path: always both passes with source locations.
  * Exported so a property test can hold the fast path to the same verdicts. Pure.
  */
-export function listBodyProblems(html: string, options: PolicyOptions = {}): string[] {
+export function listBodyProblems(html: string, options: PolicyOptions = {}): Problem[] {
   const problems: Problem[] = [];
   // Every start tag as written, not only the elements the tree builder makes of them: it
   // renames some (<image> becomes <img>, which the linker's htmlparser2 does not do) and
@@ -156,13 +156,13 @@ export function listBodyProblems(html: string, options: PolicyOptions = {}): str
   };
   problems.push(...markupCharacterProblems(html));
   const source = checkSource(html, problems, MAX_BODY_DEPTH, 'a body', checkToken);
-  if (source.isTooDeep) return formatProblems(problems);
+  if (source.isTooDeep) return sortProblems(problems);
   const fragment = parseFragment(html, {
     sourceCodeLocationInfo: true,
     onParseError: parseErrorReporter(problems),
   });
   walk(fragment.childNodes, true, problems, source.unclosed, bodyVisitor(options));
-  return formatProblems(problems);
+  return sortProblems(problems);
 }
 
 /** Thrown inside the fast path's token hooks to stop parsing at the first sign of a problem. */

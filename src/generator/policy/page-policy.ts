@@ -7,7 +7,7 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { printable } from '../errors/errors.ts';
 import { bodyVisitor, type PolicyOptions } from './body-policy.ts';
-import { formatProblems, quote, type Problem, type Report } from './problems.ts';
+import { sortProblems, quote, type Problem, type Report } from './problems.ts';
 import { META_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 import { markupCharacterProblems } from './text-policy.ts';
 import {
@@ -42,12 +42,12 @@ interface CspTag {
  * would block or that bypasses it (inline scripts other than JSON-LD, <style>, on*
  * handlers, style=, meta refresh, <base>, scripts or stylesheets from other origins), every
  * URL-bearing attribute through the URL rule, no external images, the CSP meta tag, and the
- * article allow-list inside every article body container. Messages start with "line N:".
+ * article allow-list inside every article body container. Returns the problems, by line.
  */
-export function checkPage(html: string, options: PolicyOptions = {}): string[] {
+export function checkPage(html: string, options: PolicyOptions = {}): Problem[] {
   const problems: Problem[] = markupCharacterProblems(html);
   const source = checkSource(html, problems, MAX_PAGE_DEPTH, 'a page');
-  if (source.isTooDeep) return formatProblems(problems);
+  if (source.isTooDeep) return sortProblems(problems);
   const document = parse(html, {
     sourceCodeLocationInfo: true,
     onParseError: parseErrorReporter(problems),
@@ -70,7 +70,7 @@ export function checkPage(html: string, options: PolicyOptions = {}): string[] {
       });
     }
   }
-  return formatProblems(problems);
+  return sortProblems(problems);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The problems the HTML policy finds, and how they are reported: every message starts with
- * "line N:" and quotes content only through printable().
+ * The problems the HTML policy finds, and how they are reported: each with its line, quoting
+ * content only through printable().
  */
 import { printable } from '../errors/errors.ts';
 
@@ -8,6 +8,8 @@ import { printable } from '../errors/errors.ts';
 export interface Problem {
   line: number;
   message: string;
+  /** The markup nests deeper than the policy reads: nothing after it was checked. */
+  isTooDeep?: true;
 }
 
 /**
@@ -27,21 +29,32 @@ export function quote(value: string): string {
 /** Problems listed per body or page before the rest are summed up. */
 const MAX_PROBLEMS = 50;
 
+/** A problem as one line of text: "line N: message". Pure. */
+export function problemText(problem: Problem): string {
+  return `line ${problem.line}: ${problem.message}`;
+}
+
 /**
- * The problems as messages, sorted by line (ties in the order found), each once, starting with
- * "line N:"; past MAX_PROBLEMS, one last line sums up the rest. Pure.
+ * The problems sorted by line (ties in the order found), each once; past MAX_PROBLEMS, one last
+ * problem sums up the rest. Pure.
  */
-export function formatProblems(problems: Problem[]): string[] {
+export function sortProblems(problems: Problem[]): Problem[] {
   const seen = new Set<string>();
-  const messages = problems
-    .map((problem, index) => ({ ...problem, index }))
-    .sort((a, b) => a.line - b.line || a.index - b.index)
-    .map((problem) => `line ${problem.line}: ${problem.message}`)
-    .filter((message) => !seen.has(message) && seen.add(message));
-  if (messages.length <= MAX_PROBLEMS) return messages;
+  const sorted = problems
+    .map((problem, index) => ({ problem, index }))
+    .sort((a, b) => a.problem.line - b.problem.line || a.index - b.index)
+    .map(({ problem }) => problem)
+    .filter((problem) => {
+      const text = problemText(problem);
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
+  if (sorted.length <= MAX_PROBLEMS) return sorted;
   const last = problems.reduce((max, problem) => Math.max(max, problem.line), 0);
+  const more = sorted.length - MAX_PROBLEMS;
   return [
-    ...messages.slice(0, MAX_PROBLEMS),
-    `line ${last}: and ${messages.length - MAX_PROBLEMS} more problems up to this line`,
+    ...sorted.slice(0, MAX_PROBLEMS),
+    { line: last, message: `and ${more} more problems up to this line` },
   ];
 }

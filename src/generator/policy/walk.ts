@@ -96,7 +96,8 @@ export function checkSource(
         open.push({ name, line, offset: token.location?.startOffset ?? -1 });
         if (open.length > maxDepth) {
           isTooDeep = true;
-          problems.push({ line, message: depthMessage(name, open.length, maxDepth, what) });
+          const message = depthMessage(name, open.length, maxDepth, what);
+          problems.push({ line, message, isTooDeep: true });
         }
       },
       onEndTag(token: Token.TagToken) {
