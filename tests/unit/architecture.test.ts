@@ -159,6 +159,19 @@ describe('the generator is split into stage folders that depend downwards', () =
     expect(checked.length).toBeGreaterThan(100);
   });
 
+  it('ARCHITECTURE.md has a section per folder, in order, naming every module in its folder', () => {
+    const doc = readFileSync(path.join(REPO, 'ARCHITECTURE.md'), 'utf8');
+    const headings = [...doc.matchAll(/^### (\w+)\/ /gm)].map((match) => match[1]);
+    expect(headings).toEqual(GENERATOR_FOLDERS);
+    const sections = doc.split(/^### /m);
+    for (const { file, folder } of generatorModules()) {
+      const section = sections.find((text) => text.startsWith(`${folder}/ `)) ?? '';
+      expect(section, `ARCHITECTURE.md does not name ${file}`).toContain(
+        `\`${path.basename(file)}\``,
+      );
+    }
+  });
+
   it('resolves dynamic imports and paths, not specifier text', () => {
     const probe = path.join(REPO, 'src/generator/build/site-run.ts');
     const found = resolvedImportsOf(probe).map((target) =>
