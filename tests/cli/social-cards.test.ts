@@ -76,17 +76,24 @@ describe('social cards across builds', () => {
     expect(cards(out).has(path.basename(image))).toBe(true);
   });
 
-  it('draws again a cached card that is cut off, publishing a whole 1200x630 PNG, and mends the cache entry', async () => {
+  it('draws again a cached card that is cut off or has a byte changed inside, publishing a whole 1200x630 PNG, and mends the cache entries', async () => {
     const cache = path.join(temp.dir, 'cut-cache');
     const first = await build(root, path.join(temp.dir, 'cut-one'), cache);
     expect(first.cards.rendered).toBe(18);
-    const entry = path.join(cache, 'cards', readdirSync(path.join(cache, 'cards')).sort()[0]);
+    const [entry, flippedEntry] = readdirSync(path.join(cache, 'cards'))
+      .sort()
+      .map((name) => path.join(cache, 'cards', name));
     const whole = readFileSync(entry);
     writeFileSync(entry, whole.subarray(0, 100));
+    const wholeFlipped = readFileSync(flippedEntry);
+    const flipped = Buffer.from(wholeFlipped);
+    flipped[Math.floor(flipped.length / 2)] ^= 0xff;
+    writeFileSync(flippedEntry, flipped);
     const out = path.join(temp.dir, 'cut-two');
     const again = await build(root, out, cache);
-    expect(again.cards).toEqual({ rendered: 1, cached: 17 });
+    expect(again.cards).toEqual({ rendered: 2, cached: 16 });
     expect(readFileSync(entry)).toEqual(whole);
+    expect(readFileSync(flippedEntry)).toEqual(wholeFlipped);
     expect(cards(out)).toEqual(cards(path.join(temp.dir, 'cut-one')));
     for (const [name, png] of cards(out)) {
       const { width, height } = await sharp(png).metadata();

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -7,10 +6,6 @@ import { crc32 } from 'node:zlib';
  */
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** The last 12 bytes of every PNG: an empty IEND chunk and its CRC. */
-const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
-/** Signature (8), then the IHDR chunk's length and type (8) and its width and height (8). */
-const PNG_HEAD_BYTES = 24;
 
 /**
  * What is wrong with a PNG, or undefined when it is whole: the signature, IHDR first with
@@ -48,38 +43,4 @@ export function pngProblem(
     return `it is ${header!.width}×${header!.height}, not ${expected.width}×${expected.height}`;
   }
   return undefined;
-}
-
-/**
- * A cheap look at a PNG file without reading it whole: the signature, the IHDR size and
- * the IEND chunk at its very end (a file cut short, or a cache entry of the wrong size, is
- * found; a byte flipped in the middle is left to `sitegen check`). Returns the file's size
- * and the problem, or undefined when the file does not exist. Reads disk.
- */
-export async function readPngFrame(
-  file: string,
-  expected: { width: number; height: number },
-): Promise<{ size: number; problem?: string } | undefined> {
-  const handle = await open(file, 'r').catch(() => undefined);
-  if (!handle) return undefined;
-  try {
-    const { size } = await handle.stat();
-    if (size < PNG_HEAD_BYTES + PNG_END.length)
-      return { size, problem: `it is cut off after ${size} bytes` };
-    const head = Buffer.alloc(PNG_HEAD_BYTES);
-    const tail = Buffer.alloc(PNG_END.length);
-    await handle.read(head, 0, head.length, 0);
-    await handle.read(tail, 0, tail.length, size - tail.length);
-    if (!head.subarray(0, 8).equals(PNG_SIGNATURE) || head.toString('latin1', 12, 16) !== 'IHDR')
-      return { size, problem: 'it is not a PNG file' };
-    const width = head.readUInt32BE(16);
-    const height = head.readUInt32BE(20);
-    if (width !== expected.width || height !== expected.height)
-      return { size, problem: `it is ${width}×${height}` };
-    return tail.equals(PNG_END)
-      ? { size }
-      : { size, problem: 'it does not end with an IEND chunk (cut off)' };
-  } finally {
-    await handle.close();
-  }
 }

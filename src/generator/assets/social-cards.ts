@@ -9,7 +9,7 @@ import type { SiteModule } from '../site/evaluate-site.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { RenderFailed, RenderTimeout } from '../errors/errors-data.ts';
 import { storeInCache } from '../output/cache-file.ts';
-import { pngProblem, readPngFrame } from './image-check.ts';
+import { pngProblem } from './image-check.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
 import {
@@ -316,21 +316,15 @@ export async function emitCards(
 
 /**
  * Hands the cached card `file` to the writer (a file copy where the writer can); false when
- * the cache has no such card, or one that is not whole (cut off, the wrong size, not a PNG:
- * image-check.ts), which is then drawn again and replaces the entry. A copy is checked by
- * its first and last bytes only (a flipped byte inside is left to `sitegen check`, which
- * reads every card); bytes read into memory are checked whole.
+ * the cache has no such card, or one that is not whole (cut off, a byte changed anywhere, the
+ * wrong size, not a PNG: image-check.ts checks every chunk's CRC), which is then drawn again and
+ * replaces the entry. Every card is read and checked whole before it is published. Reads disk.
  */
 async function fromCache(file: string, outputPath: string, writer: Writer): Promise<boolean> {
-  if (isCopyingWriter(writer)) {
-    const frame = await readPngFrame(file, CARD_SIZE);
-    if (!frame || frame.problem) return false;
-    await writer.copy(outputPath, file, frame.size);
-    return true;
-  }
   const png = await readFile(file).catch(() => undefined);
   if (!png || pngProblem(png, CARD_SIZE)) return false;
-  await writer.add({ path: outputPath, contents: png });
+  if (isCopyingWriter(writer)) await writer.copy(outputPath, file, png.byteLength);
+  else await writer.add({ path: outputPath, contents: png });
   return true;
 }
 
