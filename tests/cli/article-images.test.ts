@@ -263,6 +263,28 @@ describe('article images: front matter image and imageAlt, built with the real C
     );
   });
 
+  it('a cache entry with a byte changed inside is encoded again, and the entry is mended', async () => {
+    const cached = path.join(temp.dir, 'cache-flipped');
+    const env = { SITEGEN_CACHE_DIR: cached };
+    const one = path.join(temp.dir, 'flipped-one');
+    const first = await runCli(['build', '--root', project, '--out', one, '--json'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const entries = path.join(cached, 'images');
+    const entry = path.join(entries, readdirSync(entries).sort()[0]);
+    const whole = readFileSync(entry);
+    const flipped = Buffer.from(whole);
+    flipped[whole.length - 100] ^= 0xff;
+    writeFileSync(entry, flipped);
+    const two = path.join(temp.dir, 'flipped-two');
+    const result = await runCli(['build', '--root', project, '--out', two, '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).images).toEqual({ sources: 2, encoded: 1 });
+    expect(readFileSync(entry)).toEqual(whole);
+    expect(hashTree(path.join(two, 'assets/images'))).toEqual(
+      hashTree(path.join(one, 'assets/images')),
+    );
+  });
+
   it('an empty cache encodes again and gives the very same bytes (deterministic encoding)', async () => {
     const fresh = path.join(temp.dir, 'fresh');
     const result = await runCli(['build', '--root', project, '--out', fresh, '--json'], {

@@ -33,7 +33,7 @@ const ENCODING = {
 } as const;
 
 /** Bumped when the cache entry's layout changes. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
 export type ImageType = 'image/webp' | 'image/jpeg' | 'image/png';
 
@@ -309,7 +309,8 @@ function cacheKey(bytes: Buffer): string {
 
 /**
  * Encoded images by cache key, one file each in `dir`: a 4-byte length, a JSON list of the
- * renditions (format, width, height, byte length), then their bytes. Entries are written to
+ * renditions (format, width, height, byte length, SHA-256), then their bytes. An entry whose
+ * bytes do not match their digests (cut off, or changed anywhere) is encoded again. Entries are written to
  * a temporary file and renamed into place (cache-file.ts), so a reader never sees half of
  * one; no entry is ever deleted. A write that fails only costs the next build an encoding.
  */
@@ -330,14 +331,16 @@ class ImageCache {
       const header = JSON.parse(entry.subarray(4, 4 + headerLength).toString('utf8')) as (Omit<
         Encoded,
         'bytes'
-      > & { length: number })[];
+      > & { length: number; sha256: string })[];
       let offset = 4 + headerLength;
-      const encoded = header.map(({ format, width, height, length }) => {
+      let isWhole = true;
+      const encoded = header.map(({ format, width, height, length, sha256 }) => {
         const bytes = entry.subarray(offset, offset + length);
         offset += length;
+        isWhole &&= digestOf(bytes) === sha256;
         return { format, width, height, bytes };
       });
-      return offset === entry.length && encoded.length > 0 ? encoded : undefined;
+      return isWhole && offset === entry.length && encoded.length > 0 ? encoded : undefined;
     } catch {
       return undefined;
     }
@@ -352,6 +355,7 @@ class ImageCache {
           width,
           height,
           length: bytes.length,
+          sha256: digestOf(bytes),
         })),
       ),
     );
@@ -362,6 +366,11 @@ class ImageCache {
       Buffer.concat([length, header, ...encoded.map(({ bytes }) => bytes)]),
     );
   }
+}
+
+/** The SHA-256 of bytes, in hex. Pure. */
+function digestOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function firstLine(message: string): string {
