@@ -120,14 +120,21 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     expect(existsSync(path.join(absolute, '.sitegen-output'))).toBe(true);
   });
 
-  it('creates the missing parents of a new nested --out for watch', async () => {
-    const watcher = startCli(['watch', '--out', 'watch/new/site', '--port', '0'], { cwd: project });
-    try {
-      await watcher.waitFor(/serving http/);
-      expect(existsSync(path.join(project, 'watch/new/site/index.html'))).toBe(true);
-    } finally {
-      expect(await watcher.stop()).toBe(0);
+  it('creates the missing parents of a new nested --out for watch, relative or absolute', async () => {
+    const absolute = path.join(temp.dir, 'watches', 'new', 'site');
+    for (const [out, where] of [
+      ['watch/new/site', path.join(project, 'watch/new/site')],
+      [absolute, absolute],
+    ]) {
+      const watcher = startCli(['watch', '--out', out, '--port', '0'], { cwd: project });
+      try {
+        await watcher.waitFor(/serving http/);
+        expect(existsSync(path.join(where, 'index.html')), out).toBe(true);
+      } finally {
+        expect(await watcher.stop()).toBe(0);
+      }
     }
+    expect(readdirSync(path.join(temp.dir, 'watches', 'new'))).toEqual(['site']);
   });
 
   it('creates no parent for a refused --out (a new folder inside src/)', async () => {
