@@ -11,3 +11,20 @@ import { REPO } from './paths.ts';
 export async function shippedContent(): Promise<LoadedContent> {
   return loadContent(siteContent, readArticleFiles(REPO), { drafts: true, render: renderMarkdown });
 }
+
+/** Asset paths for planning pages without bundling. */
+export const PLAN_ASSETS = {
+  css: '/assets/styles.x.css',
+  js: '/assets/client.x.js',
+  icon: '/assets/favicon.x.svg',
+};
+
+/**
+ * The shipped content ready to plan pages from: every article that has a body gets the same
+ * short one, so page props do not depend on the Markdown.
+ */
+export async function shippedForPlanning() {
+  const shipped = await shippedContent();
+  const bodies = new Map([...shipped.bodies.keys()].map((slug) => [slug, '<p>isi</p>']));
+  return { content: shipped.content, bodies, assets: PLAN_ASSETS };
+}

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { shippedContent } from '../helpers/shipped-content.ts';
+import { shippedForPlanning } from '../helpers/shipped-content.ts';
 import { articlesShown, pageKinds } from '../../src/generator/pages/kinds.ts';
 import { planRoutes } from '../../src/generator/pages/plan-routes.ts';
 import { listPages } from '../../src/generator/pages/routes.ts';
 
-const assets = {
-  css: '/assets/styles.x.css',
-  js: '/assets/client.x.js',
-  icon: '/assets/favicon.x.svg',
-};
-const shipped = await shippedContent();
-const content = shipped.content;
-const bodies = new Map([...shipped.bodies.keys()].map((slug) => [slug, '<p>isi</p>']));
+const { content, bodies, assets } = await shippedForPlanning();
 
 describe('the page kinds', () => {
   it('are one kind per template, and listPages lists their pages kind by kind, in their order', () => {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { shippedContent } from '../helpers/shipped-content.ts';
+import { shippedForPlanning } from '../helpers/shipped-content.ts';
 import { pageTitle } from '../../src/generator/pages/layout.ts';
 import { planRoutes } from '../../src/generator/pages/plan-routes.ts';
 import { SitegenError } from '../../src/generator/errors/errors.ts';
 
-const assets = {
-  css: '/assets/styles.x.css',
-  js: '/assets/client.x.js',
-  icon: '/assets/favicon.x.svg',
-};
-const shipped = await shippedContent();
-const content = shipped.content;
-const bodies = new Map([...shipped.bodies.keys()].map((slug) => [slug, '<p>isi</p>']));
+const { content, bodies, assets } = await shippedForPlanning();
 
 describe('planRoutes', () => {
   const routes = planRoutes({ content, bodies, siteUrl: 'https://www.example.id/', assets });
