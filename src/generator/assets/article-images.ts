@@ -310,9 +310,9 @@ function cacheKey(bytes: Buffer): string {
 /**
  * Encoded images by cache key, one file each in `dir`: a 4-byte length, a JSON list of the
  * renditions (format, width, height, byte length, SHA-256), then their bytes. An entry whose
- * bytes do not match their digests (cut off, or changed anywhere) is encoded again. Entries are written to
- * a temporary file and renamed into place (cache-file.ts), so a reader never sees half of
- * one; no entry is ever deleted. A write that fails only costs the next build an encoding.
+ * bytes do not match their digests (cut off, or changed anywhere) is encoded again. Entries are
+ * written to a temporary file and renamed into place (cache-file.ts), so a reader never sees half
+ * of one; no entry is ever deleted. A write that fails only costs the next build an encoding.
  */
 class ImageCache {
   /** Without `dir`, a cache that holds nothing and keeps nothing. */

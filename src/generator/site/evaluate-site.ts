@@ -17,7 +17,7 @@ import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from '
 export interface SiteModule {
   content: SiteContent;
   /** The page templates, and SocialCard (absent in a project that has none: no cards). */
-  // biome-ignore lint/suspicious/noExplicitAny: each template takes its own props (TemplateProps pairs them).
+  // biome-ignore lint/suspicious/noExplicitAny: each template has its own props (TemplateProps)
   templates: Record<TemplateName, ComponentType<any>> & {
     SocialCard?: ComponentType<SocialCardProps>;
   };
