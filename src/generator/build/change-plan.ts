@@ -52,8 +52,9 @@ export function planChanges(changedFiles?: string[]): ChangePlan {
     client: [],
     other: [],
   };
-  for (const file of new Set(changedFiles)) files[sourceKindOf(file)].push(file);
-  const count = changedFiles === undefined ? 0 : new Set(changedFiles).size;
+  const changed = new Set(changedFiles);
+  for (const file of changed) files[sourceKindOf(file)].push(file);
+  const count = changed.size;
   const isFull = count === 0;
   const isOnly = (...kinds: SourceKind[]) =>
     !isFull && kinds.reduce((sum, kind) => sum + files[kind].length, 0) === count;

@@ -31,7 +31,8 @@ export interface CommitJob {
   cards?: (writer: Writer) => Promise<CardReport>;
 }
 
-const NO_CARDS: CardReport = { rendered: 0, cached: 0 };
+/** The card report of a run that writes no cards. */
+export const NO_CARDS: CardReport = { rendered: 0, cached: 0 };
 
 /**
  * The one render → write → commit routine of every run: hands the assets, each rendered page,

@@ -19,7 +19,7 @@ import type { SiteModule } from '../site/evaluate-site.ts';
 import { buildResult, type BuildResult } from './build-result.ts';
 import type { ChangePlan } from './change-plan.ts';
 import { startClock, type Clock } from './clock.ts';
-import { commitPages, hasIds } from './commit-pages.ts';
+import { commitPages, hasIds, NO_CARDS } from './commit-pages.ts';
 import { brandTargets, linkBodies } from './link-bodies.ts';
 import { loadSite } from './load-site.ts';
 import type { BuilderState, LastRun } from './run-state.ts';
@@ -57,7 +57,7 @@ export async function runAllStages(
     render,
     hostFiles: () => planHostFiles(routes, siteUrl, feedSources),
     cards: async (to: Writer) =>
-      cards ? emitCards(cards.planner.planned(), state.cacheDir, to) : { rendered: 0, cached: 0 },
+      cards ? emitCards(cards.planner.planned(), state.cacheDir, to) : NO_CARDS,
   };
   const summary = await commitPages(writer, job, clock);
   if (selection) memos.rendered!.remember(selection);
