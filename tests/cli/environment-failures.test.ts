@@ -52,14 +52,14 @@ describe('environment failures read as what they are', () => {
     expect(readdirSync(locked)).toEqual([]);
   });
 
-  // A 2,000 kB file system holds one build of the site (about 1,500 kB on tmpfs, social cards
+  // A 1,200 kB file system holds one build of the site (about 760 kB on tmpfs, social cards
   // included) but not two.
   it.runIf(isRoot)(
     'ENOSPC: a full disk leaves the previous output unchanged and no temporary folder',
     async () => {
       const disk = path.join(temp.dir, 'small-disk');
       mkdirSync(disk);
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2000k', 'tmpfs', disk]);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1200k', 'tmpfs', disk]);
       try {
         const out = path.join(disk, 'dist');
         const first = await runCli(['build', '--out', out]);

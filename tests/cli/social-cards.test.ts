@@ -107,7 +107,8 @@ describe('social cards across builds', () => {
     const out = path.join(temp.dir, 'cut-two');
     const [cut, flipped] = [...cards(out).keys()];
     const cutFile = path.join(out, 'og', cut);
-    writeFileSync(cutFile, readFileSync(cutFile).subarray(0, 100));
+    // 200 bytes: past the header chunks (IHDR, PLTE, pHYs), inside the pixels.
+    writeFileSync(cutFile, readFileSync(cutFile).subarray(0, 200));
     const flippedFile = path.join(out, 'og', flipped);
     const bytes = readFileSync(flippedFile);
     bytes[bytes.length >> 1] ^= 0xff;
@@ -115,7 +116,7 @@ describe('social cards across builds', () => {
     const result = await runCli(['check', out]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      `og/${cut}: does not decode: it is cut off in its IDAT chunk (100 bytes); shown by`,
+      `og/${cut}: does not decode: it is cut off in its IDAT chunk (200 bytes); shown by`,
     );
     expect(result.stderr).toMatch(
       new RegExp(

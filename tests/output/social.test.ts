@@ -93,9 +93,10 @@ describe('social sharing metadata', () => {
   });
 
   // Same bytes on every machine: the digest of the site's card as drawn where it was recorded
-  // (2026-11-22; satori 0.63.2, @resvg/resvg-js 2.6.2, @fontsource/inter 5.3.0). A CI machine
-  // that draws other bytes fails here. Changing SocialCard.tsx, the site's name, tagline or
-  // 18+ line, or those versions, changes the card: record the new digest then.
+  // (2026-11-25, linux-x64; satori 0.63.2, @resvg/resvg-js 2.6.2, sharp 0.35.5 with its
+  // libvips 8.18.7, @fontsource/inter 5.3.0; a 16-colour palette PNG). A CI machine that draws
+  // other bytes fails here. Changing SocialCard.tsx, the site's name, tagline or 18+ line,
+  // draw-card.ts's options, or those versions, changes the card: record the new digest then.
   it('draws the site card to the very bytes recorded on another machine', () => {
     const [card] = readdirSync(path.join(distDir(), 'og')).filter((name) =>
       name.startsWith('situs.'),
@@ -103,7 +104,7 @@ describe('social sharing metadata', () => {
     const digest = createHash('sha256')
       .update(readFileSync(path.join(distDir(), 'og', card)))
       .digest('hex');
-    expect(digest).toBe('9910fc2e4780177245562932ad9a62b2524967ace992b12f54b6f0ddb7e740e8');
+    expect(digest).toBe('cf2f5dca4520702a4c05d09087ea16f69eb9bc14b9f365d020a7bc3abfd1dbc6');
   });
 
   it('leaves the 404 pages without sharing tags (they have no address of their own)', () => {

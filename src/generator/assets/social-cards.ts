@@ -3,12 +3,21 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ComponentType, ReactElement } from 'react';
-import type * as Resvg from '@resvg/resvg-js';
 import type { SocialCardProps } from '../../templates/SocialCard.tsx';
 import type { SiteModule } from '../site/evaluate-site.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { RenderFailed, RenderTimeout } from '../errors/errors-data.ts';
 import { storeInCache } from '../output/cache-file.ts';
+import {
+  CARD_FONTS,
+  CARD_PNG,
+  CARD_SIZE,
+  type CardNode,
+  cardFontFiles,
+  loadCardRenderer,
+  RENDER_FORMAT,
+  rendererVersions,
+} from './draw-card.ts';
 import { pngProblem } from './image-check.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
@@ -35,13 +44,6 @@ interface PlannedCard {
   tree: CardNode;
 }
 
-/** A card's element tree with every component called: only host elements ("div") and text. */
-export type CardNode =
-  | string
-  | number
-  | { type: string; props: Record<string, unknown> & { children?: CardNode | CardNode[] } }
-  | CardNode[];
-
 export interface CardPlanner {
   /**
    * Returns the og:image of the card named `name` ("artikel-slug") showing `props`, and
@@ -54,40 +56,19 @@ export interface CardPlanner {
   warnings(): string[];
 }
 
-/** Card size in pixels: the 1.91:1 picture every link preview shows in full. */
-export const CARD_SIZE = { width: 1200, height: 630 };
-
-/** The font files satori draws with: Inter (OFL-1.1), Latin subset, through npm. */
-const FONTS = [
-  { weight: 400, file: '@fontsource/inter/files/inter-latin-400-normal.woff' },
-  { weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
-] as const;
-
-/** The subset of FONTS, as named in @fontsource/inter/unicode.json. */
+/** The subset of CARD_FONTS, as named in @fontsource/inter/unicode.json. */
 const FONT_SUBSET = 'latin';
 
-let fontBytes: Promise<Buffer[]> | undefined;
-
-/** The bytes of FONTS, read once per process: the cache key and the renderer both need them. */
-function fontFiles(): Promise<Buffer[]> {
-  fontBytes ??= Promise.all(FONTS.map((font) => readFile(requireFromSitegen.resolve(font.file))));
-  return fontBytes;
-}
-
-/** Raise when the rendering changes in a way the card's tree does not show (options, scale). */
-const RENDER_FORMAT = 1;
-
 /**
- * What besides a card's tree decides its pixels: the renderer's versions, the font bytes
- * and RENDER_FORMAT. Part of every cache key, so a new satori or font renders cards again.
+ * What besides a card's tree decides its pixels: the renderers' versions (satori, resvg,
+ * sharp), RENDER_FORMAT, sharp's PNG options and the font bytes. Part of every cache key, so a
+ * new satori, sharp or font draws the cards again.
  */
 export async function cardFingerprint(): Promise<string> {
   const hash = createHash('sha256').update(`format ${RENDER_FORMAT}\n`);
-  for (const name of ['satori', '@resvg/resvg-js']) {
-    const { version } = requireFromSitegen(`${name}/package.json`) as { version: string };
-    hash.update(`${name}@${version}\n`);
-  }
-  for (const data of await fontFiles()) hash.update(data);
+  hash.update(`png ${JSON.stringify(CARD_PNG)}\n`);
+  for (const version of rendererVersions()) hash.update(`${version}\n`);
+  for (const data of await cardFontFiles()) hash.update(data);
   return hash.digest('hex');
 }
 
@@ -180,7 +161,7 @@ export function cardFontCoverage(): (codePoint: number) => boolean {
 }
 
 function readFontCoverage(): (codePoint: number) => boolean {
-  const folder = path.dirname(path.dirname(requireFromSitegen.resolve(FONTS[0].file)));
+  const folder = path.dirname(path.dirname(requireFromSitegen.resolve(CARD_FONTS[0].file)));
   const ranges = (
     JSON.parse(readFileSync(path.join(folder, 'unicode.json'), 'utf8')) as Record<string, string>
   )[FONT_SUBSET]
@@ -299,7 +280,7 @@ export async function emitCards(
       missing.push(card);
   }
   if (missing.length > 0) {
-    const draw = await loadRenderer();
+    const draw = await loadCardRenderer();
     let next = 0;
     const worker = async () => {
       while (next < missing.length) {
@@ -326,34 +307,4 @@ async function fromCache(file: string, outputPath: string, writer: Writer): Prom
   if (isCopyingWriter(writer)) await writer.copy(outputPath, file, png.byteLength);
   else await writer.add({ path: outputPath, contents: png });
   return true;
-}
-
-type Satori = (
-  tree: unknown,
-  options: {
-    width: number;
-    height: number;
-    fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[];
-  },
-) => Promise<string>;
-
-/** Loads satori, resvg and the fonts (about 0.3 s): only when some card is not in the cache. */
-async function loadRenderer(): Promise<(tree: CardNode) => Promise<Uint8Array>> {
-  const satori = (requireFromSitegen('satori') as { default: Satori }).default;
-  const { renderAsync } = requireFromSitegen('@resvg/resvg-js') as typeof Resvg;
-  const data = await fontFiles();
-  const fonts = FONTS.map((font, i) => ({
-    name: 'Inter',
-    data: data[i],
-    weight: font.weight,
-    style: 'normal' as const,
-  }));
-  return async (tree) => {
-    const svg = await satori(tree, { ...CARD_SIZE, fonts });
-    const image = await renderAsync(svg, {
-      fitTo: { mode: 'original' },
-      font: { loadSystemFonts: false },
-    });
-    return image.asPng();
-  };
 }
