@@ -44,7 +44,7 @@ export async function bundleCli() {
   const startedAt = Date.now();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/generator/cli/cli.ts'],
+    entryPoints: ['src/generator/cli/cli.ts', 'src/generator/workers/worker.ts'],
     outdir: path.join(binDir, dir),
     outExtension: { '.js': '.mjs' },
     splitting: true,
@@ -55,8 +55,9 @@ export async function bundleCli() {
     format: 'esm',
     target: 'node20',
     // React must stay one instance shared with the site bundle; esbuild ships a
-    // native binary; chokidar is only loaded by `watch`.
-    external: ['react', 'react-dom', 'esbuild', 'chokidar'],
+    // native binary; chokidar is only loaded by `watch`; piscina finds its own worker script
+    // beside its files. worker.mjs is the worker threads' entry (src/generator/workers/).
+    external: ['react', 'react-dom', 'esbuild', 'chokidar', 'piscina'],
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
     },

@@ -104,6 +104,7 @@ const GENERATOR_FOLDERS = [
   'dev',
   'check',
   'build',
+  'workers',
   'files',
   'pages',
   'assets',

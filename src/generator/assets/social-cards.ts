@@ -21,12 +21,7 @@ import {
 import { pngProblem } from './image-check.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
-import {
-  isCopyingWriter,
-  isKeepingWriter,
-  type OutputFile,
-  type Writer,
-} from '../output/writer.ts';
+import { isCopyingWriter, isKeepingWriter, type Writer } from '../output/writer.ts';
 
 /** What a page's og:image meta tags say about its card. */
 export interface SocialImage {
@@ -252,6 +247,18 @@ export interface CardReport {
   cached: number;
 }
 
+/**
+ * Draws cards on worker threads (workers/worker-pool.ts) and hands each batch's PNGs to `use`
+ * in order, with the index of the batch's first tree.
+ */
+export type DrawMany = (
+  trees: CardNode[],
+  use: (pngs: Uint8Array[], first: number) => Promise<void>,
+) => Promise<void>;
+
+/** Fewer missing cards than this are drawn on this thread: starting the drawing in workers costs more. */
+const MIN_CARDS_ON_WORKERS = 16;
+
 /** How many cards are drawn at once: satori on this thread, resvg on libuv's pool. */
 const CARDS_IN_FLIGHT = 4;
 
@@ -266,9 +273,9 @@ export async function emitCards(
   cards: PlannedCard[],
   cacheDir: string | undefined,
   writer: Writer,
+  drawMany?: DrawMany,
 ): Promise<CardReport> {
   const folder = cacheDir === undefined ? undefined : path.join(cacheDir, 'cards');
-  const add = (file: OutputFile) => writer.add(file);
   const keeping = isKeepingWriter(writer) ? writer : undefined;
   const missing: PlannedCard[] = [];
   for (const card of cards) {
@@ -279,18 +286,27 @@ export async function emitCards(
     )
       missing.push(card);
   }
-  if (missing.length > 0) {
+  const emit = async (card: PlannedCard, png: Uint8Array) => {
+    if (folder !== undefined) await storeInCache(path.join(folder, `${card.key}.png`), png);
+    await writer.add({ path: card.path, contents: png });
+  };
+  if (drawMany && missing.length >= MIN_CARDS_ON_WORKERS) {
+    await drawMany(
+      missing.map((card) => card.tree),
+      async (pngs, first) => {
+        for (const [i, png] of pngs.entries()) await emit(missing[first + i], png);
+      },
+    );
+  } else if (missing.length > 0) {
     const draw = await loadCardRenderer();
     let next = 0;
-    const worker = async () => {
+    const drawNext = async () => {
       while (next < missing.length) {
         const card = missing[next++];
-        const png = await draw(card.tree);
-        if (folder !== undefined) await storeInCache(path.join(folder, `${card.key}.png`), png);
-        await add({ path: card.path, contents: png });
+        await emit(card, await draw(card.tree));
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CARDS_IN_FLIGHT, missing.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(CARDS_IN_FLIGHT, missing.length) }, drawNext));
   }
   return { rendered: missing.length, cached: cards.length - missing.length };
 }

@@ -7,6 +7,7 @@ import { cleanUpOnSignal } from '../output/signal-cleanup.ts';
 import { isKeepingWriter, type Writer } from '../output/writer.ts';
 import { createSiteBundler, type Bundles, type SiteBundler } from '../site/bundle-site.ts';
 import { renderTimeLimitMs } from '../site/time-limit.ts';
+import { createWorkerPool, type WorkerPool } from '../workers/worker-pool.ts';
 import { runBodySave } from './body-run.ts';
 import type { BuildResult } from './build-result.ts';
 import { planChanges } from './change-plan.ts';
@@ -49,6 +50,12 @@ export interface Project {
    * none with `writer` (everything is drawn and encoded again, nothing touches the disk).
    */
   cacheDir?: string;
+  /**
+   * How many worker threads parse, link, render and draw when a site is big enough to gain from
+   * them (workers/worker-pool.ts); default 1: everything on this thread. The CLI's `--jobs`
+   * defaults to the number of cores.
+   */
+  jobs?: number;
 }
 
 /** Builds one project again and again; owns everything kept between builds. */
@@ -118,7 +125,7 @@ export async function createBuilder(
     });
   let disposed: Promise<void> | undefined;
   const dispose = async () => {
-    await bundler.dispose();
+    await Promise.all([bundler.dispose(), state.destroyPool()]);
     await releaseLock();
   };
   return {
@@ -136,9 +143,10 @@ export async function createBuilder(
 function builderState(
   project: Project,
   setup: { root: string; outDir: string; incremental: boolean; bundler: SiteBundler },
-): BuilderState & { forgetBundles(): void } {
+): BuilderState & { forgetBundles(): void; destroyPool(): Promise<void> } {
   const { root, outDir, incremental, bundler } = setup;
   let lastBundles: Bundles | undefined;
+  let pool: WorkerPool | undefined;
   let fingerprint: Promise<string> | undefined;
   const keptWriter: Writer | undefined =
     project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
@@ -147,8 +155,7 @@ function builderState(
     root,
     outDir,
     limitMs: project.renderTimeLimitMs ?? renderTimeLimitMs(),
-    // With an in-memory writer (tests) nothing touches the disk: no cache unless one is named.
-    cacheDir: project.cacheDir ?? (project.writer ? undefined : cacheDirOf(root)),
+    cacheDir: cacheDirFor(project, root),
     isIncremental: incremental,
     memos: incremental ? createMemos() : {},
     keptWriter,
@@ -164,7 +171,17 @@ function builderState(
     forgetBundles: () => {
       lastBundles = undefined;
     },
+    pool: () => {
+      if ((project.jobs ?? 1) > 1) pool ??= createWorkerPool(project.jobs!);
+      return pool;
+    },
+    destroyPool: async () => pool?.destroy(),
   };
+}
+
+/** sitegen's cache folder; with an in-memory writer (tests) none unless one is named. */
+function cacheDirFor(project: Project, root: string): string | undefined {
+  return project.cacheDir ?? (project.writer ? undefined : cacheDirOf(root));
 }
 
 /**

@@ -1,11 +1,16 @@
-import { sitegenError } from '../errors/errors.ts';
-import { DuplicateIds } from '../errors/errors-data.ts';
 import type { CardReport } from '../assets/social-cards.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import type { SiteModule } from '../site/evaluate-site.ts';
-import type { OutputFile, Writer, WriteSummary } from '../output/writer.ts';
+import {
+  isFolderWriter,
+  type OutputFile,
+  type Writer,
+  type WriteSummary,
+} from '../output/writer.ts';
 import type { Clock } from './clock.ts';
 import type { Stages } from './load-site.ts';
+import type { SharedSite } from '../workers/shared-site.ts';
+import { MIN_PARALLEL_WORK, type WorkerPool } from '../workers/worker-pool.ts';
 
 /** What rendering needs: the site's code, the stage modules and the time limit. */
 export interface RenderContext {
@@ -16,6 +21,9 @@ export interface RenderContext {
   mayRepeatIds: boolean;
   /** Called after each page is rendered (progress display). */
   onPage?: (done: number, total: number) => void;
+  /** Worker threads, which render when there are enough pages; with `share`, the site's code. */
+  pool?: WorkerPool;
+  share?: () => SharedSite;
 }
 
 /** One commit of a run: what it renders and what else it writes. */
@@ -61,15 +69,20 @@ export async function commitPages(
 }
 
 /**
- * Renders `toRender` in time-limited slices (render-pages.ts) and adds each page to the
- * writer, checking for repeated ids when a body sets some.
+ * Renders `toRender` in time-limited slices (workers/render-page.ts), on the worker threads when
+ * there are enough pages, and adds each page to the writer in route order, checking for repeated
+ * ids when a body sets some.
  */
 async function renderPages(writer: Writer, toRender: Route[], context: RenderContext) {
-  const { site, stages, limitMs, mayRepeatIds, onPage } = context;
+  const { site, stages, limitMs, mayRepeatIds, onPage, pool, share } = context;
+  if (pool && share && toRender.length >= MIN_PARALLEL_WORK) {
+    await renderOnWorkers(writer, toRender, context, pool, share);
+    return;
+  }
   let done = 0;
   while (done < toRender.length) {
     for (const contents of stages.renderSlice(toRender, done, site, limitMs)) {
-      if (mayRepeatIds) checkUniqueIds(toRender[done], contents, stages.duplicateIds);
+      if (mayRepeatIds) stages.checkUniqueIds(toRender[done], contents);
       await writer.add({ path: toRender[done].outputPath, contents });
       done++;
       onPage?.(done, toRender.length);
@@ -80,20 +93,40 @@ async function renderPages(writer: Writer, toRender: Route[], context: RenderCon
 }
 
 /**
+ * Renders `toRender` on the worker threads. Into a folder writer the workers write the pages
+ * themselves and the writer counts them; any other writer gets each page from here. Either way
+ * in route order.
+ */
+async function renderOnWorkers(
+  writer: Writer,
+  toRender: Route[],
+  context: RenderContext,
+  pool: WorkerPool,
+  share: () => SharedSite,
+) {
+  const { limitMs, mayRepeatIds, onPage } = context;
+  const direct = isFolderWriter(writer) ? writer : undefined;
+  const folder = await direct?.folder();
+  const options = { limitMs, mayRepeatIds, site: share(), folder };
+  let added = 0;
+  const rendered = pool.render(toRender, options, async (batch, first) => {
+    const count = 'pages' in batch ? batch.pages.length : batch.sizes.length;
+    for (let i = 0; i < count; i++) {
+      const route = toRender[first + i];
+      if ('pages' in batch) await writer.add({ path: route.outputPath, contents: batch.pages[i] });
+      else direct!.wrote(route.outputPath, batch.sizes[i]);
+      onPage?.(++added, toRender.length);
+    }
+  });
+  await rendered.catch((error: NodeJS.ErrnoException) => {
+    throw direct && typeof error.code === 'string' ? direct.explain(error) : error;
+  });
+}
+
+/**
  * Whether body HTML sets an id. A page must not repeat one (id="main" is the skip link's
  * target), so only pages that can hold such an id are parsed again. Pure.
  */
 export function hasIds(html: string): boolean {
   return /\sid\s*=/i.test(html);
-}
-
-function checkUniqueIds(route: Route, html: string, duplicateIds: (html: string) => string[]) {
-  const repeated = duplicateIds(html);
-  if (repeated.length > 0) {
-    throw sitegenError(
-      DuplicateIds,
-      { source: route.source, url: route.url, ids: repeated },
-      { file: route.source },
-    );
-  }
 }

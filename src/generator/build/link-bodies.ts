@@ -10,27 +10,37 @@ export type LinkBody = (html: string, targets: LinkTarget[]) => string;
  */
 export type LinkMemo = Map<string, { targets: string; html: string; linked: string }>;
 
+/** Bodies linked ahead by worker threads (workers/worker-pool.ts), by slug, and the targets. */
+export interface Prelinked {
+  /** The targets they were linked to, as JSON (see linkBodies). */
+  targetsKey: string;
+  bodies: Map<string, string>;
+}
+
 /** The outbound link of every brand, as the linker takes them. Pure. */
 export function brandTargets(content: Content): LinkTarget[] {
   return content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
 }
 
 /**
- * Links the first brand mentions of every body. With a memo (incremental), a body whose text
- * and targets are unchanged reuses the last result (an unchanged article's body is the very
- * string the article memo kept, so the comparison is one pointer), and articles that are
- * gone are dropped.
+ * Links the first brand mentions of every body. A body the workers linked to the same targets
+ * (`prelinked`) is taken as it is. With a memo (incremental), a body whose text and targets are
+ * unchanged reuses the last result (an unchanged article's body is the very string the article
+ * memo kept, so the comparison is one pointer), and articles that are gone are dropped.
  */
 export function linkBodies(
   bodies: Map<string, string>,
   targets: LinkTarget[],
   link: LinkBody,
-  memo?: LinkMemo,
+  { memo, prelinked }: { memo?: LinkMemo; prelinked?: Prelinked } = {},
 ): Map<string, string> {
   const linked = new Map<string, string>();
   const targetsKey = JSON.stringify(targets);
+  const ahead = prelinked?.targetsKey === targetsKey ? prelinked.bodies : undefined;
   for (const [slug, html] of bodies) {
-    linked.set(slug, linkBody(slug, html, { targets, targetsKey }, link, memo));
+    const done = ahead?.get(slug);
+    if (done !== undefined) memo?.set(slug, { targets: targetsKey, html, linked: done });
+    linked.set(slug, done ?? linkBody(slug, html, { targets, targetsKey }, link, memo));
   }
   if (memo) {
     for (const slug of memo.keys()) if (!bodies.has(slug)) memo.delete(slug);

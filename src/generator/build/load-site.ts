@@ -1,10 +1,14 @@
 import path from 'node:path';
-import { readArticleFiles } from '../content/article-files.ts';
+import type { SiteContent } from '../../content/types.ts';
+import { readArticleFiles, type ArticleFiles } from '../content/article-files.ts';
+import type { LinkTarget } from '../content/link-brands.ts';
 import type { ArticleMemo } from '../content/read-articles.ts';
 import { readSourceFile, type SourceFile } from '../content/read-source-file.ts';
 import type { Bundles } from '../site/bundle-site.ts';
 import { evaluateSite } from '../site/evaluate-site.ts';
+import { MIN_PARALLEL_WORK, type WorkerPool } from '../workers/worker-pool.ts';
 import type { Clock } from './clock.ts';
+import type { Prelinked } from './link-bodies.ts';
 
 /**
  * Stage modules loaded while esbuild runs: content checks (yaml, valibot), the linker (cheerio),
@@ -18,16 +22,14 @@ export function loadStages() {
     import('../content/load-content.ts'),
     import('../content/read-articles.ts'),
     import('../content/link-brands.ts'),
-    import('./render-pages.ts'),
-    import('../policy/page-policy.ts'),
+    import('../workers/render-page.ts'),
   ]).then(
     ([
       { loadContent },
       { rereadArticle },
       { linkFirstMentions },
-      { renderSlice },
-      { duplicateIds },
-    ]) => ({ loadContent, rereadArticle, linkFirstMentions, renderSlice, duplicateIds }),
+      { renderSlice, checkUniqueIds },
+    ]) => ({ loadContent, rereadArticle, linkFirstMentions, renderSlice, checkUniqueIds }),
   );
 }
 
@@ -39,6 +41,8 @@ export interface LoadOptions {
   drafts?: boolean;
   limitMs: number;
   articleMemo?: ArticleMemo;
+  /** Worker threads: many article files are parsed and linked there. */
+  pool?: WorkerPool;
   clock: Clock;
 }
 
@@ -51,6 +55,8 @@ export interface LoadOptions {
 export async function loadSite(root: string, options: LoadOptions) {
   const { drafts, limitMs, articleMemo, clock } = options;
   const articleFiles = readArticleFiles(root);
+  // The workers load their modules while esbuild bundles.
+  if (articleFiles.files.length >= MIN_PARALLEL_WORK) options.pool?.start();
   const [bundles, stages, render] = await Promise.all([
     options.bundle(),
     loadStages(),
@@ -60,14 +66,48 @@ export async function loadSite(root: string, options: LoadOptions) {
   ]);
   clock.lap('read and bundle');
   const site = evaluateSite(bundles, root, limitMs);
+  const ahead = await parseAhead(articleFiles, site.content, options);
   const loaded = stages.loadContent(site.content, articleFiles, {
     drafts,
     render,
     memo: articleMemo,
+    parsed: ahead?.parsed,
     readSource: (file) => textOf(readSourceFile(path.join(root, file))),
   });
   clock.lap('load and validate');
-  return { bundles, stages, render, site, ...loaded };
+  const prelinked: Prelinked | undefined = ahead && {
+    targetsKey: JSON.stringify(ahead.targets),
+    bodies: ahead.linked,
+  };
+  return { bundles, stages, render, site, ...loaded, prelinked };
+}
+
+/**
+ * Parses the article files the memo does not hold on the worker threads, when there are enough
+ * of them to be worth it, and links their bodies when the brands look sound (loadContent checks
+ * them; a body linked to anything else is linked again later). Undefined otherwise.
+ */
+async function parseAhead(files: ArticleFiles, content: SiteContent, options: LoadOptions) {
+  const { pool, articleMemo } = options;
+  if (!pool) return undefined;
+  const toParse = files.files.filter(
+    (entry): entry is { file: string; text: string } =>
+      typeof entry.text === 'string' && articleMemo?.get(entry.file)?.text !== entry.text,
+  );
+  if (toParse.length < MIN_PARALLEL_WORK) return undefined;
+  const targets = soundTargets(content);
+  return { ...(await pool.parse(toParse, targets)), targets };
+}
+
+/** The brands' outbound links as the linker takes them, if every brand has a name and URL. */
+function soundTargets(content: SiteContent): LinkTarget[] | undefined {
+  const brands: unknown = content.brands;
+  if (!Array.isArray(brands)) return undefined;
+  const targets = brands.map((brand) => ({ name: brand?.name, url: brand?.url }));
+  const isSound = targets.every(
+    ({ name, url }) => typeof name === 'string' && typeof url === 'string',
+  );
+  return isSound ? (targets as LinkTarget[]) : undefined;
 }
 
 /** A file read by readSourceFile as text, or undefined when it is missing or unusable. */

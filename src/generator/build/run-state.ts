@@ -11,6 +11,7 @@ import type { Project } from './builder.ts';
 import type { LinkMemo } from './link-bodies.ts';
 import type { Stages } from './load-site.ts';
 import { RenderedPages } from './rendered-pages.ts';
+import type { WorkerPool } from '../workers/worker-pool.ts';
 
 /** What an incremental builder (watch) keeps between runs, as caches: a save redoes less. */
 export interface Memos {
@@ -60,6 +61,8 @@ export interface BuilderState {
   bundle(mayReuse: boolean): Promise<Bundles>;
   /** The social cards' cache key prefix (fonts, template, sitegen version), computed once. */
   cardFingerprint(): Promise<string>;
+  /** The worker threads (`jobs` above 1), made on first call; undefined: all on this thread. */
+  pool(): WorkerPool | undefined;
 }
 
 /**

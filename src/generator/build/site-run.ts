@@ -14,6 +14,7 @@ import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import { planRoutes, type PlanInput, type Route } from '../pages/plan-routes.ts';
+import { shareSite } from '../workers/shared-site.ts';
 import { listPages, type Page } from '../pages/routes.ts';
 import type { SiteModule } from '../site/evaluate-site.ts';
 import { buildResult, type BuildResult } from './build-result.ts';
@@ -49,6 +50,8 @@ export async function runAllStages(
     limitMs: state.limitMs,
     mayRepeatIds: [...linked.values()].some(hasIds),
     onPage: project.onPage,
+    pool: state.pool(),
+    share: () => shareSite(planned.bundles, state.root, state.limitMs),
   };
   const feedSources = { site: content.site, articles: content.articles, bodies: linked };
   const job = {
@@ -56,8 +59,10 @@ export async function runAllStages(
     toRender,
     render,
     hostFiles: () => planHostFiles(routes, siteUrl, feedSources),
-    cards: async (to: Writer) =>
-      cards ? emitCards(cards.planner.planned(), state.cacheDir, to) : NO_CARDS,
+    cards: async (to: Writer) => {
+      if (!cards) return NO_CARDS;
+      return emitCards(cards.planner.planned(), state.cacheDir, to, state.pool()?.draw);
+    },
   };
   const summary = await commitPages(writer, job, clock);
   if (selection) memos.rendered!.remember(selection);
@@ -78,6 +83,7 @@ async function planSite(state: BuilderState, changes: ChangePlan, clock: Clock) 
     drafts: project.drafts,
     limitMs,
     articleMemo: memos.articleMemo,
+    pool: state.pool(),
     clock,
   });
   const { bundles, site, content, stages } = loaded;
@@ -85,7 +91,10 @@ async function planSite(state: BuilderState, changes: ChangePlan, clock: Clock) 
   const images = await processImages(content.articles, { root, cacheDir: state.cacheDir });
   if (images) clock.lap('process images');
   const targets = brandTargets(content);
-  const linked = linkBodies(loaded.bodies, targets, stages.linkFirstMentions, memos.linkMemo);
+  const linked = linkBodies(loaded.bodies, targets, stages.linkFirstMentions, {
+    memo: memos.linkMemo,
+    prelinked: loaded.prelinked,
+  });
   // Watch keeps the unlinked bodies for body saves; a one-shot build lets them go (200 MB
   // at 50,000 articles that rendering would otherwise carry).
   const bodies = state.isIncremental ? loaded.bodies : undefined;

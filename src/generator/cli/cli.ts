@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import {
@@ -85,7 +86,8 @@ function declareBuild(program: Command, output: () => Output) {
       '--drafts',
       'include the articles marked "draft: true" (with a DRAFT marker and noindex)',
     )
-    .option('--no-cards', 'draw no social cards: pages get no og:image (for benchmarks)');
+    .option('--no-cards', 'draw no social cards: pages get no og:image (for benchmarks)')
+    .addOption(jobsOption());
   addOutputOptions(build, 'also print the time of each stage and every file written')
     .option('--timings', 'print the time of each stage (the first half of --verbose)')
     .action((options) => buildCommand(options, output()));
@@ -140,6 +142,7 @@ function addWatchCommand(program: Command) {
     )
     .option('--site-url <url>', 'absolute base URL (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
+    .addOption(jobsOption())
     .addOption(hostOption())
     .addOption(portOption())
     .addOption(strictPortOption())
@@ -182,7 +185,7 @@ interface ServeOptions {
  * Writes the output folder.
  */
 async function watchCommand(
-  options: ServeOptions & { out?: string; siteUrl?: string; root: string },
+  options: ServeOptions & { out?: string; siteUrl?: string; root: string; jobs: number },
 ): Promise<void> {
   // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
   const stopRequested = waitForStopSignal();
@@ -195,6 +198,7 @@ async function watchCommand(
   const watcher = await watch({
     ...project,
     outDir,
+    jobs: options.jobs,
     onWait: (line) => process.stderr.write(`[sitegen] ${line}\n`),
     host: options.host,
     port: options.port,
@@ -356,6 +360,7 @@ async function buildCommand(
     drafts?: boolean;
     cards: boolean;
     timings?: boolean;
+    jobs: number;
   },
   output: Output,
 ): Promise<void> {
@@ -383,6 +388,7 @@ async function buildCommand(
     ...project,
     drafts: options.drafts === true,
     cards: options.cards,
+    jobs: options.jobs,
     onPage: progress.update,
     onWait,
   });
@@ -474,6 +480,28 @@ async function warnIfReachable(host: string) {
       `[sitegen] warning: --host ${host} makes this server reachable from the network; anyone who can reach it can read every page, drafts included.\n`,
     );
   }
+}
+
+/**
+ * How many worker threads build and watch use: the cores by default; a small site uses none
+ * whatever it says (workers/worker-pool.ts MIN_PARALLEL_WORK).
+ */
+const MAX_JOBS = 64;
+
+function jobsOption(): Option {
+  return new Option(
+    '-j, --jobs <n>',
+    'worker threads that parse, render and draw cards (1: all on the main thread)',
+  )
+    .default(os.availableParallelism(), 'the number of cores')
+    .argParser(parseJobs);
+}
+
+function parseJobs(value: string): number {
+  const jobs = Number(value);
+  if (!/^\d+$/.test(value) || jobs < 1 || jobs > MAX_JOBS)
+    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_JOBS}`);
+  return jobs;
 }
 
 function parsePort(value: string): number {

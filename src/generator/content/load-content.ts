@@ -2,7 +2,7 @@ import type { Content, SiteContent } from '../../content/types.ts';
 import type { ArticleFiles } from './article-files.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { ContentInvalid } from '../errors/errors-data.ts';
-import { type ArticleMemo, readArticles, type Render } from './read-articles.ts';
+import { type ArticleMemo, type ParsedFiles, readArticles, type Render } from './read-articles.ts';
 import { refusedSeoCopy } from './check-seo-copy.ts';
 import { type ReadSource, validateContent } from './validate-content.ts';
 
@@ -20,6 +20,8 @@ export interface LoadOptions {
   /** markdown.ts's renderMarkdown; required when `files.hasBodies`. */
   render?: Render;
   memo?: ArticleMemo;
+  /** Files parsed ahead by worker threads, by path (see readArticles). */
+  parsed?: ParsedFiles;
   /** Reads a configuration file (src/content/site.ts, ...) to name the line of a problem. */
   readSource?: ReadSource;
 }
@@ -32,13 +34,13 @@ export interface LoadOptions {
 export function loadContent(
   siteContent: SiteContent,
   files: ArticleFiles,
-  { drafts = false, render, memo, readSource }: LoadOptions = {},
+  { drafts = false, render, memo, parsed, readSource }: LoadOptions = {},
 ): LoadedContent {
   const problems = validateContent(siteContent, readSource);
   const brandSlugs = Array.isArray(siteContent.brands)
     ? siteContent.brands.map((brand) => brand?.slug).filter((slug) => typeof slug === 'string')
     : [];
-  const read = readArticles(files, brandSlugs, render, memo);
+  const read = readArticles(files, brandSlugs, { render, memo, parsed });
   problems.push(...read.problems);
   // The page copy is built from all of the above: checked once they are sound.
   if (problems.length === 0) {

@@ -44,13 +44,16 @@ export interface ArticleSet {
 }
 
 /** What one file yields on its own, before the rules that look across files. */
-interface FileResult {
+export interface FileResult {
   article?: Article;
   html?: string;
   problems: Problem[];
   /** The brand the front matter names and where, for the check against the brands. */
   brand?: { slug: unknown; at?: Position };
 }
+
+/** Files parsed ahead (by worker threads), by path. */
+export type ParsedFiles = ReadonlyMap<string, FileResult>;
 
 /** Parsed files by path, kept between incremental builds: an unchanged file is not parsed again. */
 export type ArticleMemo = Map<string, { text: string; result: FileResult }>;
@@ -62,14 +65,14 @@ export type Render = (text: string) => RenderedMarkdown;
  * Parses every article file (read-articles reads; this parses): front matter checked
  * against the schema, Markdown rendered by `render` and checked against the HTML policy,
  * and every problem of every file collected with its line and column. `brandSlugs` are the
- * brands an article may name; `render` is required when `files.hasBodies`. Pure apart from
- * the memo it updates.
+ * brands an article may name; `render` is required when `files.hasBodies` unless `parsed`
+ * holds every file: the results worker threads already made (workers/parse-task.ts), by file.
+ * Pure apart from the memo it updates.
  */
 export function readArticles(
   files: ArticleFiles,
   brandSlugs: string[],
-  render?: Render,
-  memo?: ArticleMemo,
+  { render, memo, parsed }: { render?: Render; memo?: ArticleMemo; parsed?: ParsedFiles } = {},
 ): ArticleSet {
   const problems = [...files.problems];
   const articles: Article[] = [];
@@ -82,7 +85,10 @@ export function readArticles(
     }
     used.add(file);
     const kept = memo?.get(file);
-    const result = kept && kept.text === text ? kept.result : readArticle(file, text, render);
+    const result =
+      kept && kept.text === text
+        ? kept.result
+        : (parsed?.get(file) ?? parseArticleFile(file, text, render));
     memo?.set(file, { text, result });
     const fileProblems = [...result.problems];
     const brand = result.brand;
@@ -119,7 +125,7 @@ export function rereadArticle(
   memo?: ArticleMemo,
 ): { article: Article; html?: string } | undefined {
   const kept = memo?.get(file);
-  const result = kept && kept.text === text ? kept.result : readArticle(file, text, render);
+  const result = kept && kept.text === text ? kept.result : parseArticleFile(file, text, render);
   if (!result.article || result.problems.length > 0) return undefined;
   memo?.set(file, { text, result });
   return { article: result.article, html: result.html };
@@ -138,8 +144,15 @@ export function compareArticles(a: Article, b: Article): number {
   );
 }
 
-/** One file's article, body HTML and problems. Pure apart from `render`. */
-function readArticle(file: string, text: string, render: Render | undefined): FileResult {
+/**
+ * One file's article, body HTML and problems, on its own (readArticles adds the rules that look
+ * across files). Pure apart from `render`; plain data out, so a worker thread can run it.
+ */
+export function parseArticleFile(
+  file: string,
+  text: string,
+  render: Render | undefined,
+): FileResult {
   const textProblems = checkText(text).map((problem) => ({ file, ...problem }));
   if (textProblems.length > 0) return { problems: textProblems };
   const slug = path.basename(file, '.md');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBuilder, type BuildResult } from '../build/builder.ts';
+import { createBuilder, type BuildResult, type Project } from '../build/builder.ts';
 import { errorScreenText, type ScreenStyle, toErrorScreen } from './error-screen.ts';
 import { planLiveUpdate, type LiveUpdate } from './live-update.ts';
 import { describePortChoice, startServer, type ErrorScreen, type SiteServer } from './serve.ts';
@@ -20,6 +20,8 @@ export interface WatchOptions {
   siteUrl?: string;
   /** Where `siteUrl` came from, for error messages. */
   siteUrlOrigin?: string;
+  /** Worker threads for full builds of a big site (the builder's `jobs`); default 1. */
+  jobs?: number;
   /** Called with each line the watcher reports (the CLI prints them on stdout). */
   log: (line: string) => void;
   /**
@@ -49,14 +51,15 @@ export interface Watcher {
  * stops the loop. Returns once the first build ran and the file watcher is ready; writes the
  * output folder through the builder.
  */
+/** The builder's project for `options`. Drafts are part of the dev site, marked DRAFT. */
+function projectOf(options: WatchOptions, root: string): Project {
+  const { outDir, siteUrl, siteUrlOrigin, onWait, jobs } = options;
+  return { root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait, jobs };
+}
+
 export async function watch(options: WatchOptions): Promise<Watcher> {
   const root = path.resolve(options.root);
-  const { outDir, siteUrl, siteUrlOrigin } = options;
-  // Drafts are part of the dev site, marked DRAFT on their pages and cards.
-  const builder = await createBuilder(
-    { root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait: options.onWait },
-    { incremental: true },
-  );
+  const builder = await createBuilder(projectOf(options, root), { incremental: true });
   let error: ErrorScreen | undefined;
   let server: SiteServer | undefined;
   let base = '/';

@@ -13,7 +13,7 @@ import {
   type OutputLock,
 } from './output-dir.ts';
 import { cleanUpOnSignal } from './signal-cleanup.ts';
-import type { CopyingWriter, OutputFile, WriteSummary } from './writer.ts';
+import type { CopyingWriter, FolderWriter, OutputFile, WriteSummary } from './writer.ts';
 
 const MAX_WRITES_IN_FLIGHT = 64;
 
@@ -27,7 +27,7 @@ const MAX_WRITES_IN_FLIGHT = 64;
  * the output marker from its first moment, and only marked leftovers are ever touched.
  * `outDir` must have been vetted by resolveOutputDir.
  */
-export class AtomicDirWriter implements CopyingWriter {
+export class AtomicDirWriter implements CopyingWriter, FolderWriter {
   readonly tempDir: string;
   /** Resolves when the previous output has been deleted (after commit). */
   cleanup: Promise<void> = Promise.resolve();
@@ -99,6 +99,21 @@ export class AtomicDirWriter implements CopyingWriter {
         throw error;
       }),
     );
+  }
+
+  async folder(): Promise<string> {
+    await this.ready;
+    return this.tempDir;
+  }
+
+  wrote(file: string, size: number): void {
+    this.files++;
+    this.names.push(file);
+    this.bytes += size;
+  }
+
+  explain(error: unknown): unknown {
+    return this.explainFailure(error);
   }
 
   /**

@@ -68,6 +68,25 @@ export interface CopyingWriter extends Writer {
   copy(path: string, from: string, size: number): Promise<void>;
 }
 
+/**
+ * A writer whose new output is a plain folder that other threads may write into: worker threads
+ * write the pages they render there themselves, and the writer counts them.
+ */
+export interface FolderWriter extends Writer {
+  /** The folder the new output is written in, once it exists (after the output lock). */
+  folder(): Promise<string>;
+  /** Counts `path` (`size` bytes), which another thread wrote into folder(). */
+  wrote(path: string, size: number): void;
+  /** The one-line message of a failure of such a write, as the writer's own writes say it. */
+  explain(error: unknown): unknown;
+}
+
+/** Whether other threads may write into `writer`'s folder (FolderWriter). Pure. */
+export function isFolderWriter(writer: Writer): writer is FolderWriter {
+  const folder = writer as Partial<FolderWriter>;
+  return typeof folder.folder === 'function' && typeof folder.wrote === 'function';
+}
+
 /** Whether `writer` keeps the last commit's files (KeepingWriter). Pure. */
 export function isKeepingWriter(writer: Writer): writer is KeepingWriter {
   const keeping = writer as Partial<KeepingWriter>;

@@ -42,7 +42,7 @@ export interface SourcePosition {
  * Its evaluation runs under the same time limit as one page's render.
  */
 export function evaluateSite(
-  bundles: Bundles,
+  bundles: Pick<Bundles, 'siteCode' | 'siteMap'>,
   root: string,
   limitMs = DEFAULT_RENDER_TIMEOUT_MS,
 ): SiteModule {

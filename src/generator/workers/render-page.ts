@@ -3,7 +3,13 @@ import type { renderToStaticMarkup as RenderToStaticMarkup } from 'react-dom/ser
 import type { SiteModule } from '../site/evaluate-site.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import { sitegenError } from '../errors/errors.ts';
-import { RenderFailed, RenderTimeout, TemplateMissing } from '../errors/errors-data.ts';
+import {
+  DuplicateIds,
+  RenderFailed,
+  RenderTimeout,
+  TemplateMissing,
+} from '../errors/errors-data.ts';
+import { duplicateIds } from '../policy/page-policy.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
 
@@ -100,5 +106,42 @@ export function renderSlice(
     if (!(error instanceof TimeLimitExceeded)) throw error;
     const route = routes[current];
     throw sitegenError(RenderTimeout, { url: route.url, template: route.template, limitMs });
+  }
+}
+
+/** What rendering needs besides the routes and the site: the time limit, whether to check ids. */
+export interface RenderOptions {
+  limitMs: number;
+  /** Some body sets ids: each page is checked for one used twice. */
+  mayRepeatIds: boolean;
+}
+
+/**
+ * Renders every route of `routes` (a worker's batch) in time-limited slices, checking each page
+ * for a repeated id when `mayRepeatIds`. Returns the markup, in order; never writes.
+ */
+export function renderRoutes(routes: Route[], site: SiteModule, options: RenderOptions): string[] {
+  const pages: string[] = [];
+  while (pages.length < routes.length) {
+    for (const html of renderSlice(routes, pages.length, site, options.limitMs)) {
+      if (options.mayRepeatIds) checkUniqueIds(routes[pages.length], html);
+      pages.push(html);
+    }
+  }
+  return pages;
+}
+
+/**
+ * Throws DuplicateIds when the page repeats an id. Only pages whose body sets ids need it: a page
+ * must not repeat one (id="main" is the skip link's target).
+ */
+export function checkUniqueIds(route: Route, html: string) {
+  const repeated = duplicateIds(html);
+  if (repeated.length > 0) {
+    throw sitegenError(
+      DuplicateIds,
+      { source: route.source, url: route.url, ids: repeated },
+      { file: route.source },
+    );
   }
 }

@@ -1,0 +1,89 @@
+/**
+ * The worker thread's entry (bundled as worker.mjs beside cli.mjs). Piscina calls its exports by
+ * name with plain data; each returns a TaskResult, never throws, so a SitegenError reaches the
+ * main thread whole. The site module is evaluated once per worker and code version.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadCardRenderer } from '../assets/draw-card.ts';
+import { linkFirstMentions } from '../content/link-brands.ts';
+import { renderMarkdown } from '../content/markdown.ts';
+import { parseArticleFile } from '../content/read-articles.ts';
+import { evaluateSite, type SiteModule } from '../site/evaluate-site.ts';
+import { renderRoutes } from './render-page.ts';
+import { readSharedSite, type SharedSite } from './shared-site.ts';
+import { settle, toThrown, type TaskResult } from './thrown.ts';
+import type { DrawTask, ParsedBatch, ParseTask, RenderedBatch, RenderTask } from './tasks.ts';
+
+let current: { key: string; site: SiteModule } | undefined;
+let drawCard: ReturnType<typeof loadCardRenderer> | undefined;
+
+/** The site module of `shared`, evaluated on first use. */
+function siteOf(shared: SharedSite): SiteModule {
+  if (current?.key !== shared.key) {
+    const site = evaluateSite(readSharedSite(shared), shared.root, shared.limitMs);
+    current = { key: shared.key, site };
+  }
+  return current.site;
+}
+
+/**
+ * Parses article files (front matter, Markdown, the HTML policy) and, when `targets` are given,
+ * links the first brand mentions of each sound body.
+ */
+export function parse(task: ParseTask): TaskResult<ParsedBatch> {
+  return settle(() => {
+    const results = task.files.map(({ file, text }) =>
+      parseArticleFile(file, text, renderMarkdown),
+    );
+    const linked = results.map((result) =>
+      task.targets && result.html !== undefined && result.problems.length === 0
+        ? linkFirstMentions(result.html, task.targets)
+        : undefined,
+    );
+    return { results, linked };
+  });
+}
+
+/**
+ * Renders a batch of routes to HTML, in order, and writes each page into `task.folder` when it
+ * names one (the pages then never cross back to the main thread).
+ */
+export function render(task: RenderTask): TaskResult<RenderedBatch> {
+  return settle(() => {
+    const pages = renderRoutes(task.routes, siteOf(task.site), task);
+    return task.folder === undefined
+      ? { pages }
+      : { sizes: writePages(task.folder, task.routes, pages) };
+  });
+}
+
+/**
+ * Writes each page at its route's outputPath under `folder` (a new output folder: a file that is
+ * already there is an error, never overwritten). Returns the sizes in bytes.
+ */
+function writePages(folder: string, routes: RenderTask['routes'], pages: string[]): number[] {
+  const made = new Set<string>();
+  return pages.map((html, i) => {
+    const target = path.join(folder, routes[i].outputPath);
+    const parent = path.dirname(target);
+    if (!made.has(parent)) mkdirSync(parent, { recursive: true });
+    made.add(parent);
+    const bytes = Buffer.from(html);
+    writeFileSync(target, bytes, { flag: 'wx' });
+    return bytes.byteLength;
+  });
+}
+
+/** Draws social cards (satori, resvg, sharp: loaded on the first card), in order. */
+export async function draw(task: DrawTask): Promise<TaskResult<Uint8Array[]>> {
+  try {
+    drawCard ??= loadCardRenderer();
+    const drawOne = await drawCard;
+    const pngs: Uint8Array[] = [];
+    for (const tree of task.trees) pngs.push(await drawOne(tree));
+    return { value: pngs };
+  } catch (error) {
+    return { thrown: toThrown(error) };
+  }
+}

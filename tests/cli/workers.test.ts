@@ -1,0 +1,131 @@
+/**
+ * Worker threads (--jobs): a project big enough to use them (bench/generate.mjs, more articles
+ * than MIN_PARALLEL_WORK) builds to the same bytes with 1, 2 and 4 workers, and what goes wrong
+ * inside a worker is reported exactly as on the main thread: route, template and source line
+ * for a throwing template, the time limit for a looping one, file and line for a bad article.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_PARALLEL_WORK } from '../../src/generator/workers/worker-pool.ts';
+import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { REPO } from '../helpers/paths.ts';
+import { hashTree } from '../helpers/tree.ts';
+
+const ARTICLES = MIN_PARALLEL_WORK + 50;
+let temp: Awaited<ReturnType<typeof makeTempDir>>;
+let project: string;
+
+/** Builds the project into `out` with `jobs` workers, without cards (they are not the point). */
+function build(out: string, jobs: number, env: NodeJS.ProcessEnv = {}) {
+  const args = ['build', '--root', project, '--out', out, '--jobs', String(jobs), '--no-cards'];
+  return runCli(args, { env, timeoutMs: 60_000 });
+}
+
+/** Replaces `search` in a project file (it must be there). */
+function edit(file: string, search: string, replacement: string) {
+  const full = path.join(project, file);
+  const text = readFileSync(full, 'utf8');
+  expect(text).toContain(search);
+  writeFileSync(full, text.replace(search, replacement));
+}
+
+beforeAll(async () => {
+  temp = await makeTempDir('sitegen-workers-');
+  project = path.join(temp.dir, 'site');
+  execFileSync(process.execPath, [
+    path.join(REPO, 'bench/generate.mjs'),
+    '--articles',
+    String(ARTICLES),
+    '--out',
+    project,
+  ]);
+}, 60_000);
+afterAll(() => temp.remove());
+
+describe('worker threads', () => {
+  it('write the same bytes with 1, 2 and 4 workers', async () => {
+    const trees = [];
+    for (const jobs of [1, 2, 4]) {
+      const result = await build(path.join(temp.dir, `out-${jobs}`), jobs);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain(`wrote ${ARTICLES + 10} pages`);
+      trees.push(hashTree(path.join(temp.dir, `out-${jobs}`)));
+    }
+    expect(Object.keys(trees[0]).length).toBeGreaterThan(ARTICLES);
+    expect(trees[1]).toEqual(trees[0]);
+    expect(trees[2]).toEqual(trees[0]);
+  }, 120_000);
+
+  it('refuses a --jobs that is not a whole number from 1 to 64', async () => {
+    for (const jobs of ['0', '1.5', 'two', '65']) {
+      const result = await runCli(['build', '--root', project, '--jobs', jobs]);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain("option '-j, --jobs <n>' argument");
+      expect(result.stderr).toContain('expected a whole number from 1 to 64');
+    }
+  });
+
+  it('report a template that throws in a worker with its route and source line', async () => {
+    const slug = 'loyal4d-artikel-00102';
+    edit(
+      'src/templates/ArticlePage.tsx',
+      'return (\n    <Document',
+      `if (article.title.startsWith('Artikel 102:')) throw new Error('no related teasers');\n  return (\n    <Document`,
+    );
+    try {
+      const result = await build(path.join(temp.dir, 'broken'), 2);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `Rendering /artikel/${slug}/ with ArticlePage failed at src/templates/ArticlePage.tsx:13`,
+      );
+      expect(result.stderr).toContain('no related teasers');
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      execFileSync('cp', [
+        path.join(REPO, 'src/templates/ArticlePage.tsx'),
+        path.join(project, 'src/templates/ArticlePage.tsx'),
+      ]);
+    }
+  }, 60_000);
+
+  it('stop a template that loops in a worker after the time limit, naming route and template', async () => {
+    const slug = 'pegasus4d-artikel-00104';
+    edit(
+      'src/templates/ArticlePage.tsx',
+      'return (\n    <Document',
+      `if (article.title.startsWith('Artikel 104:')) for (;;) {}\n  return (\n    <Document`,
+    );
+    try {
+      const started = Date.now();
+      const result = await build(path.join(temp.dir, 'looping'), 2, {
+        SITEGEN_RENDER_TIMEOUT_MS: '500',
+      });
+      expect(result.code, result.stderr).toBe(1);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(result.stderr).toContain(
+        `Rendering /artikel/${slug}/ with ArticlePage ran longer than 500 ms (maybe an infinite loop)`,
+      );
+    } finally {
+      execFileSync('cp', [
+        path.join(REPO, 'src/templates/ArticlePage.tsx'),
+        path.join(project, 'src/templates/ArticlePage.tsx'),
+      ]);
+    }
+  }, 60_000);
+
+  it('report a bad article parsed in a worker with its file, line and field', async () => {
+    const file = 'src/content/articles/lux88togel-artikel-00101.md';
+    const original = readFileSync(path.join(project, file), 'utf8');
+    edit(file, 'readTime: ', 'readTime: lima # ');
+    try {
+      const result = await build(path.join(temp.dir, 'bad-article'), 2);
+      expect(result.code).toBe(1);
+      const line = original.split('\n').findIndex((text) => text.startsWith('readTime: ')) + 1;
+      expect(result.stderr).toMatch(new RegExp(`${file}:${line}:\\d+: "readTime" is "lima"`));
+    } finally {
+      writeFileSync(path.join(project, file), original);
+    }
+  }, 60_000);
+});
