@@ -93,7 +93,8 @@ export async function createBuilder(
     : await resolveOutputDir(project.outDir, root);
   const releaseLock =
     incremental && !project.writer ? await holdOutputDir(outDir, project.onWait) : async () => {};
-  const bundler = await createSiteBundler(root, { incremental }).catch(async (error) => {
+  const cacheDir = cacheDirFor(project, root);
+  const bundler = await createSiteBundler(root, { incremental, cacheDir }).catch(async (error) => {
     await releaseLock();
     throw error;
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as Esbuild from 'esbuild';
@@ -6,7 +7,10 @@ import type { Problem } from '../errors/problem.ts';
 import { BundleFailed, FaviconUnreadable, SourcesDoNotCompile } from '../errors/errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 
-const esbuild = requireFromSitegen('esbuild') as typeof Esbuild;
+import { readCachedBundles, storeBundles, type CachedBundles } from './bundle-cache.ts';
+
+/** esbuild, loaded when something is bundled (a cached build never starts it). */
+const loadEsbuild = () => requireFromSitegen('esbuild') as typeof Esbuild;
 
 /** What esbuild makes of a project's src/: the site module, the client script, the stylesheets. */
 export interface Bundles {
@@ -34,6 +38,9 @@ export interface SiteBundler {
 
 const FAVICON = 'src/templates/favicon.svg';
 
+/** The name of the site module's entry, which esbuild reads from stdin. */
+const ENTRY_SOURCE = 'sitegen-entry.ts';
+
 /** Virtual path of the site module, used in stack traces and source maps. */
 export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
 
@@ -45,39 +52,59 @@ export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
  */
 export async function createSiteBundler(
   root: string,
-  { incremental = false } = {},
+  { incremental = false, cacheDir }: { incremental?: boolean; cacheDir?: string } = {},
 ): Promise<SiteBundler> {
   const options = buildOptions(root);
-  const contexts = incremental ? await Promise.all(options.map((o) => esbuild.context(o))) : [];
-  const run = (i: number) => (incremental ? contexts[i].rebuild() : esbuild.build(options[i]));
+  const esbuild = incremental || !cacheDir ? loadEsbuild() : undefined;
+  const contexts = incremental ? await Promise.all(options.map((o) => esbuild!.context(o))) : [];
+  const run = (i: number) =>
+    incremental ? contexts[i].rebuild() : (esbuild ?? loadEsbuild()).build(options[i]);
+  const bundleAll = async (): Promise<CachedBundles & { inputs: string[] }> => {
+    const results = await Promise.all(options.map((_, i) => run(i)));
+    const text = (result: Esbuild.BuildResult, ending: string) =>
+      result.outputFiles!.find((file) => file.path.endsWith(ending))!.text;
+    const inputs = new Set(results.flatMap((result) => Object.keys(result.metafile!.inputs)));
+    return {
+      siteCode: text(results[0], '.cjs'),
+      siteMap: text(results[0], '.map'),
+      clientJs: text(results[1], '.js'),
+      css: text(results[2], '.css'),
+      imageCss: text(results[3], '.css'),
+      // The entry is stdin: its text is in the options, which the cache key covers.
+      inputs: [...inputs].filter((file) => file !== ENTRY_SOURCE).sort(),
+    };
+  };
+  // One-shot builds with a cache folder reuse the last bundles when nothing they read changed.
+  const cache = !incremental && cacheDir ? { dir: cacheDir, key: cacheKey(options) } : undefined;
+  const bundleCached = async (): Promise<CachedBundles> => {
+    const cached = cache && (await readCachedBundles(root, cache.dir, cache.key));
+    if (cached) return cached;
+    const { inputs, ...made } = await bundleAll();
+    if (cache) await storeBundles(root, cache.dir, cache.key, inputs, made);
+    return made;
+  };
 
   return {
     async bundle() {
-      let results: Esbuild.BuildResult[];
-      let favicon: string;
       try {
-        [results, favicon] = await Promise.all([
-          Promise.all(options.map((_, i) => run(i))),
-          readFavicon(root),
-        ]);
+        const [made, favicon] = await Promise.all([bundleCached(), readFavicon(root)]);
+        return { ...made, favicon };
       } catch (error) {
         throw error instanceof SitegenError ? error : toSitegenError(error, root);
       }
-      const text = (result: Esbuild.BuildResult, ending: string) =>
-        result.outputFiles!.find((file) => file.path.endsWith(ending))!.text;
-      return {
-        siteCode: text(results[0], '.cjs'),
-        siteMap: text(results[0], '.map'),
-        clientJs: text(results[1], '.js'),
-        css: text(results[2], '.css'),
-        imageCss: text(results[3], '.css'),
-        favicon,
-      };
     },
     async dispose() {
       await Promise.all(contexts.map((context) => context.dispose()));
     },
   };
+}
+
+/** What the cached bundles depend on besides their inputs: esbuild's version and the options. */
+function cacheKey(options: Esbuild.BuildOptions[]): string {
+  const { version } = requireFromSitegen('esbuild/package.json') as { version: string };
+  return createHash('sha256')
+    .update(`esbuild ${version}\n${JSON.stringify(options)}`)
+    .digest('hex');
 }
 
 /** The site icon's text; a SitegenError naming the file when it cannot be read. Reads disk. */
@@ -101,6 +128,8 @@ function buildOptions(root: string): Esbuild.BuildOptions[] {
     logLevel: 'silent',
     legalComments: 'none',
     charset: 'utf8',
+    // Lists what each bundle read: the bundle cache checks those files.
+    metafile: true,
   } as const;
   const site: Esbuild.BuildOptions = {
     ...common,
@@ -108,7 +137,7 @@ function buildOptions(root: string): Esbuild.BuildOptions[] {
       contents:
         "export { content } from './src/content/index.ts';\nexport * as templates from './src/templates/index.ts';\n",
       resolveDir: root,
-      sourcefile: 'sitegen-entry.ts',
+      sourcefile: ENTRY_SOURCE,
       loader: 'ts',
     },
     outfile: path.join(outdir, SITE_BUNDLE_NAME),
