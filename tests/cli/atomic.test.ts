@@ -10,6 +10,13 @@ import { hashTree } from '../helpers/tree.ts';
  * Starts a build and SIGKILLs it: `ms` after start, or, with `afterWriteStartsMs`, that
  * long after its temporary output folder appears (so the kill lands mid-write).
  */
+/**
+ * The build these tests kill: without social cards, whose drawing (1,505 of them, about a minute
+ * of CPU) would only make the first build slow; the writer and its swap are the same for every
+ * file it writes.
+ */
+const BUILD = ['build', '--no-cards', '--root'];
+
 function buildAndKill(
   root: string,
   when: { ms?: number; afterWriteStartsMs?: number },
@@ -21,7 +28,7 @@ function buildAndKill(
   stderr: string;
 }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'build', '--root', root], {
+    const child = spawn(process.execPath, [CLI, ...BUILD, root], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, CI: '1' },
@@ -68,7 +75,7 @@ describe('a build killed at any moment leaves the previous output complete', () 
         code === 0 ? resolve() : reject(new Error(`generate exited ${code}`)),
       );
     });
-    const first = await runCli(['build', '--root', root]);
+    const first = await runCli([...BUILD, root]);
     expect(first.code, first.stderr).toBe(0);
     // Budgets are upper bounds for a loaded 2-core machine, not expectations.
   }, 240_000);
@@ -94,7 +101,7 @@ describe('a build killed at any moment leaves the previous output complete', () 
     // Most kills must land while pages are being written, or the test proves little.
     expect(killedMidWrite).toBeGreaterThanOrEqual(3);
 
-    const after = await runCli(['build', '--root', root]);
+    const after = await runCli([...BUILD, root]);
     expect(after.code, after.stderr).toBe(0);
     expect(hashTree(dist)).toEqual(before);
     expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
@@ -121,7 +128,7 @@ describe('a build killed at any moment leaves the previous output complete', () 
     const { renameSync } = await import('node:fs');
     renameSync(dist, path.join(root, '.dist.old-999999'));
     expect(existsSync(dist)).toBe(false);
-    const result = await runCli(['build', '--root', root]);
+    const result = await runCli([...BUILD, root]);
     expect(result.code, result.stderr).toBe(0);
     expect(hashTree(dist)).toEqual(before);
     expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);

@@ -31,6 +31,12 @@ function edit(file: string, search: string, replacement: string) {
   writeFileSync(full, text.replace(search, replacement));
 }
 
+/** Puts the shipped ArticlePage.tsx back over an edited one. */
+function restoreArticlePage() {
+  const file = 'src/templates/ArticlePage.tsx';
+  writeFileSync(path.join(project, file), readFileSync(path.join(REPO, file)));
+}
+
 beforeAll(async () => {
   temp = await makeTempDir('sitegen-workers-');
   project = path.join(temp.dir, 'site');
@@ -83,10 +89,7 @@ describe('worker threads', () => {
       expect(result.stderr).toContain('no related teasers');
       expect(result.stderr).not.toMatch(/^\s+at /m);
     } finally {
-      execFileSync('cp', [
-        path.join(REPO, 'src/templates/ArticlePage.tsx'),
-        path.join(project, 'src/templates/ArticlePage.tsx'),
-      ]);
+      restoreArticlePage();
     }
   }, 60_000);
 
@@ -108,10 +111,7 @@ describe('worker threads', () => {
         `Rendering /artikel/${slug}/ with ArticlePage ran longer than 500 ms (maybe an infinite loop)`,
       );
     } finally {
-      execFileSync('cp', [
-        path.join(REPO, 'src/templates/ArticlePage.tsx'),
-        path.join(project, 'src/templates/ArticlePage.tsx'),
-      ]);
+      restoreArticlePage();
     }
   }, 60_000);
 
