@@ -6,25 +6,41 @@
 //      the first build draws every social card (empty cache), the others read the cache
 //   2b. sitegen (--no-cards), Hugo and Eleventy on the same 1,000, 10,000 and 50,000
 //      articles, tools alternated in every round (bench/compare.mjs)
+//   2c. the default build (cards on) of 1,000 articles with an empty card cache, as a fresh
+//      clone or a CI runner without a cache gets it: wall, cards drawn per second, and the
+//      bytes of each card PNG it wrote
+//   2d. the 1,000 articles built (--no-cards) with --jobs 1, 2 and 4: every file's sha256
+//      compared, as the output must not depend on the number of workers
+//   2e. the 10,000 articles (--no-cards) with --jobs 1 and with the default jobs (one worker
+//      per core), alternated: what the worker threads gain (no target)
 //   3. watch: save-to-disk and save-to-reloaded-page latency for an article edit (its
 //      Markdown body) and a template edit; then on the 10,000-article site, save to disk for
 //      a body, a title and a template edit
 //   4. output weight per page kind, raw and gzip
-//   then a summary table: every row of the performance targets (issue 14) with the measured
-//   figure (median and min–max), the target and met / missed, or "not run".
+//   then a summary table: every row of the performance targets (issues 14 and 20) with the
+//   measured figure (median and min–max), the target and met / missed, or "not run".
 // Every median is printed with the min–max of its runs: this machine is noisy.
-// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 3b),
-// --skip-watch (no 3 and 3b), --sizes 200,500 (the article counts of 2b instead).
-// The full run takes about 20 minutes on 2 cores (2b adds about 9 of them).
+// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 2e, no 3b; 2c
+// builds once), --skip-watch (no 3 and 3b), --sizes 200,500 (the article counts of 2b
+// instead). The full run takes about 21 minutes on 2 cores (2b adds about 9 of them).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { compareTools, printComparison } from './compare.mjs';
-import { formatRatio, median, spread } from './stats.mjs';
+import { formatRatio, median, pairedRatio, spread } from './stats.mjs';
 import { printSummary } from './summary.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,14 +79,62 @@ if (!compareSizes.every((n) => Number.isInteger(n) && n > 0)) {
 const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-bench-'));
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const print = (line = '') => console.log(line);
+/** Walls in ms as seconds, median (min–max). */
+const seconds = (walls) =>
+  spread(
+    walls.map((ms) => ms / 1000),
+    2,
+    ' s',
+  );
 // Figures for the summary table, filled in by the sections that measure them.
 const figures = {
   startup: undefined,
   generated: new Map(),
   compare: undefined,
   compareErrors: new Map(),
+  cards: undefined,
+  jobsOutput: undefined,
+  jobsWall: undefined,
   bigWatch: undefined,
 };
+
+/**
+ * One `sitegen build` with `args` under /usr/bin/time, with `cacheDir` as its cache folder
+ * ($SITEGEN_CACHE_DIR): { wall (ms), peak (MB), pages, stdout }. Throws when the build fails.
+ * Peak memory is /usr/bin/time's %M: the largest RSS of the build process and of any child it
+ * reaped (the largest, not the sum); for sitegen, its Node process. See compare.mjs.
+ */
+function timedBuild(args, cacheDir) {
+  const result = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%e %M', process.execPath, cli, 'build', ...args],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cacheDir },
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`sitegen build ${args.join(' ')} failed:\n${result.stderr}`);
+  const [wall, peakKb] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  const pages = Number(result.stdout.match(/wrote (\d+) pages/)?.[1]);
+  return { wall: wall * 1000, peak: peakKb / 1024, pages, stdout: result.stdout };
+}
+
+/**
+ * Runs one section's measuring; a failure (a build that fails, output it cannot read) is
+ * printed and returned as { error }, so its summary rows read "failed" while the other
+ * sections still run; the bench then exits 1, as for 2b.
+ */
+function measureOrFail(section, measure) {
+  try {
+    return measure();
+  } catch (error) {
+    print(`\n${section} FAILED: ${error.message}`);
+    process.exitCode = 1;
+    return { error };
+  }
+}
 
 print(
   `sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
@@ -155,8 +219,6 @@ print(
 
 // 2. Generated sites.
 {
-  // Peak memory is /usr/bin/time's %M: the largest RSS of the build process and of any child
-  // it reaped (the largest, not the sum); for sitegen, its Node process. See compare.mjs.
   print('\n## 2. Generated sites (fresh output folder per run, median (min–max))\n');
   print(
     '| articles | pages | runs | wall (cards in the cache) | ms per page | peak memory | first build: every card drawn |\n|---|---|---|---|---|---|---|',
@@ -181,24 +243,14 @@ print(
     // Run 0 draws every card into an empty cache; it is reported apart and not in the median.
     for (let i = 0; i <= runs; i++) {
       const out = path.join(work, `out-${count}-${i}`);
-      const result = spawnSync(
-        '/usr/bin/time',
-        ['-f', '%e %M', process.execPath, cli, 'build', '--root', root, '--out', out],
-        {
-          encoding: 'utf8',
-          env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cache },
-        },
-      );
-      if (result.status !== 0)
-        throw new Error(`build of ${count} articles failed:\n${result.stderr}`);
-      pages = Number(result.stdout.match(/wrote (\d+) pages/)[1]);
-      const [wall, peakKb] = result.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+      const build = timedBuild(['--root', root, '--out', out], cache);
+      pages = build.pages;
       if (i === 0) {
-        cold = wall * 1000;
+        cold = build.wall;
         continue;
       }
-      walls.push(wall * 1000);
-      peaks.push(peakKb / 1024);
+      walls.push(build.wall);
+      peaks.push(build.peak);
     }
     figures.generated.set(count, { walls, peaks, pages });
     print(
@@ -248,6 +300,167 @@ print(
     sizes.some(({ tools }) => Object.values(tools).some((tool) => tool.error))
   )
     process.exitCode = 1;
+}
+
+// 2c. The default build as a fresh clone or a CI runner without a cache gets it: cards on, an
+// empty card cache, so every card is drawn. A fresh cache folder and output folder per run
+// (section 2's run 0 is one such build; here it is timed more than once, and its cards are
+// weighed). Cards per second divide the cards drawn by the whole build's wall.
+figures.cards = measureOrFail('2c', () => {
+  const runs = isQuick ? 1 : 2;
+  const cards = emptyCacheBuilds(path.join(work, 'gen-1000'), runs);
+  const perSecond = cards.walls.map((ms, i) => cards.drawn[i] / (ms / 1000));
+  print(
+    `\n## 2c. Default build (cards on), empty card cache, 1,000 articles (${runs} run${runs === 1 ? '' : 's'}, median (min–max))\n`,
+  );
+  print(
+    '| wall | cards drawn | cards per second (whole build) | card PNG bytes |\n|---|---|---|---|',
+  );
+  print(
+    `| ${seconds(cards.walls)} | ${median(cards.drawn).toLocaleString('en-US')} | ${spread(perSecond, 0)} | ${spread(cards.pngBytes, 0, ' B')} |`,
+  );
+  return cards;
+});
+
+/**
+ * `runs` default builds of `root`, each into a fresh output folder with a fresh (empty) card
+ * cache: { walls: [ms], drawn: [cards drawn, from the build's "social cards: N drawn" line],
+ * pngBytes: [bytes of each og/*.png the first build wrote] }. Its folders are deleted after
+ * the last timed run.
+ */
+function emptyCacheBuilds(root, runs) {
+  const walls = [];
+  const drawn = [];
+  let pngBytes;
+  const folders = [];
+  for (let i = 0; i < runs; i++) {
+    const out = path.join(work, `cards-out-${i}`);
+    const cache = path.join(work, `cards-cache-${i}`);
+    folders.push(out, cache);
+    const build = timedBuild(['--root', root, '--out', out], cache);
+    const count = build.stdout.match(/social cards: (\d+) drawn/)?.[1];
+    if (count === undefined)
+      throw new Error(`no "social cards: N drawn" line in the build's output:\n${build.stdout}`);
+    walls.push(build.wall);
+    drawn.push(Number(count));
+    pngBytes ??= fileSizes(path.join(out, 'og'), '.png');
+  }
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  return { walls, drawn, pngBytes };
+}
+
+/** The byte size of each file directly in `dir` whose name ends with `extension`. */
+function fileSizes(dir, extension) {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(extension))
+    .map((name) => statSync(path.join(dir, name)).size);
+}
+
+// 2d. The output must not depend on how many workers wrote it: the 1,000 articles built three
+// times (--no-cards, so the comparison is of the pages, and quick) with --jobs 1, 2 and 4,
+// each into its own output folder with its own empty cache (nothing one build did is reused
+// by the next), then every file's sha256 compared path by path.
+figures.jobsOutput = measureOrFail('2d', () => {
+  const result = compareJobsOutput(path.join(work, 'gen-1000'), [1, 2, 4]);
+  print('\n## 2d. Output with --jobs 1, 2 and 4 (1,000 articles, --no-cards, one build each)\n');
+  print(
+    `| --jobs | wall |\n|---|---|\n${result.jobs.map((jobs, i) => `| ${jobs} | ${(result.walls[i] / 1000).toFixed(2)} s |`).join('\n')}`,
+  );
+  print(
+    result.difference === undefined
+      ? `\nIdentical: ${result.files} files, the same bytes with every --jobs.`
+      : `\nNOT identical: ${result.difference}.`,
+  );
+  return result;
+});
+
+/**
+ * Builds `root` (--no-cards) once per entry of `jobsList`, and compares the outputs: { jobs,
+ * walls: [ms], files (in the first output), difference: the first path (in sorted order)
+ * whose bytes differ or that only some outputs hold, or undefined when all are identical }.
+ */
+function compareJobsOutput(root, jobsList) {
+  const trees = jobsList.map((jobs) => {
+    const out = path.join(work, `jobs-out-${jobs}`);
+    const cache = path.join(work, `jobs-cache-${jobs}`);
+    const args = ['--root', root, '--out', out, '--no-cards', '--jobs', String(jobs)];
+    const { wall } = timedBuild(args, cache);
+    const hashes = hashTree(out);
+    rmSync(out, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+    return { jobs, wall, hashes };
+  });
+  return {
+    jobs: jobsList,
+    walls: trees.map((tree) => tree.wall),
+    files: trees[0].hashes.size,
+    difference: firstDifference(trees),
+  };
+}
+
+/** Every file under `dir`: a Map of its path relative to `dir` -> the sha256 of its bytes. */
+function hashTree(dir) {
+  const hashes = new Map();
+  for (const name of readdirSync(dir, { recursive: true }).sort()) {
+    const file = path.join(dir, name);
+    if (statSync(file).isFile())
+      hashes.set(name, createHash('sha256').update(readFileSync(file)).digest('hex'));
+  }
+  return hashes;
+}
+
+/** The first path where a tree differs from the first one, said in words; or undefined. */
+function firstDifference([first, ...others]) {
+  const names = [...new Set([first, ...others].flatMap((tree) => [...tree.hashes.keys()]))];
+  for (const name of names.sort()) {
+    for (const other of others) {
+      const [ours, theirs] = [first.hashes.get(name), other.hashes.get(name)];
+      if (ours === theirs) continue;
+      if (ours === undefined) return `${name} written with --jobs ${other.jobs} only`;
+      if (theirs === undefined) return `${name} missing with --jobs ${other.jobs}`;
+      return `${name} differs between --jobs ${first.jobs} and --jobs ${other.jobs}`;
+    }
+  }
+  return undefined;
+}
+
+// 2e. What the worker threads gain, for reference (no target): section 2's 10,000 articles
+// (--no-cards, its warm cache) with --jobs 1 and with no --jobs (the default: one worker per
+// core), alternated so both see the same machine. Two rounds: 10,000 articles take about 10 s a
+// build. Not with --quick, which has no 10,000-article site.
+if (!isQuick) {
+  figures.jobsWall = measureOrFail('2e', () => {
+    const result = jobsWalls(path.join(work, 'gen-10000'), path.join(work, 'cache-10000'), 2);
+    const ratio = pairedRatio(result.parallel, result.single);
+    print('\n## 2e. Worker threads, 10,000 articles (--no-cards, alternated, median (min–max))\n');
+    print('| jobs | wall |\n|---|---|');
+    print(`| --jobs 1 | ${seconds(result.single)} |`);
+    print(`| default (${result.cores} cores) | ${seconds(result.parallel)} |`);
+    print(`\ndefault / --jobs 1: ${formatRatio(ratio)} per round.`);
+    return result;
+  });
+}
+
+/**
+ * `rounds` rounds of two --no-cards builds of `root`, --jobs 1 then the default jobs, each
+ * into a fresh output folder: { cores, single: [ms], parallel: [ms] }, in round order.
+ */
+function jobsWalls(root, cache, rounds) {
+  const single = [];
+  const parallel = [];
+  const outs = [];
+  const build = (name, jobsArgs) => {
+    const out = path.join(work, `jobs-wall-${name}-${outs.length}`);
+    outs.push(out);
+    return timedBuild(['--root', root, '--out', out, '--no-cards', ...jobsArgs], cache).wall;
+  };
+  for (let round = 0; round < rounds; round++) {
+    single.push(build('1', ['--jobs', '1']));
+    parallel.push(build('default', []));
+  }
+  // After all timing, so no deletion runs during a timed build.
+  for (const out of outs) rmSync(out, { recursive: true, force: true });
+  return { cores: os.cpus().length, single, parallel };
 }
 
 // 3. Watch latency.
@@ -456,7 +669,8 @@ if (!skipWatch && !isQuick) {
   );
 }
 
-// Summary: every row of the performance targets (issue 14) with the figures measured above.
+// Summary: every row of the performance targets (issues 14 and 20) with the figures measured
+// above.
 printSummary(figures, { compareSizes, sizesGiven: options.sizes !== undefined, skipWatch, print });
 
 rmSync(work, { recursive: true, force: true });

@@ -1,9 +1,29 @@
 // The summary table `npm run bench` (bench/run.mjs) ends with: every row of the performance
-// targets (issue 14), with the figure measured, the target, and met / missed, or "not run"
-// (and why) for a row the run left out. Each figure is a median with the min–max of its runs.
-// met / missed is judged on the median as printed (rounded to the digits shown), so a row
-// never shows "1.00×" next to "missed".
+// targets of issues 14 and 20, with the figure measured, the target, and met / missed, or "not
+// run" (and why) for a row the run left out, or "failed" for a section whose build failed. Each
+// figure is a median with the min–max of its runs. met / missed is judged on the median as
+// printed (rounded to the digits shown), so a row never shows "1.00×" next to "missed"; the one
+// exception is the card PNG, judged on the largest card (the target is for every card).
 import { formatRatio, median, pairedRatio, spread } from './stats.mjs';
+
+const verdict = (shown, limit) => (Number(shown) <= limit ? 'met' : 'missed');
+const articles = (count) => `N = ${count.toLocaleString('en-US')}`;
+const seconds = (walls) =>
+  spread(
+    walls.map((ms) => ms / 1000),
+    2,
+    ' s',
+  );
+const perPage = (tool) => tool.walls.map((ms) => ms / tool.pages);
+const bytes = (count) => `${count.toLocaleString('en-US')} B`;
+
+// sitegen / tool, median wall (section 2b), per article count: issue 20's targets (issue 14's
+// at 10,000 are the same). A stretch target is reported when the target is met.
+const ratioTargets = {
+  1000: { hugo: { limit: 1.0 } },
+  10000: { hugo: { limit: 1.0, stretch: 0.8 }, eleventy: { limit: 0.5 } },
+  50000: { hugo: { limit: 1.0 } },
+};
 
 /**
  * Prints the summary from run.mjs's `figures`:
@@ -11,37 +31,50 @@ import { formatRatio, median, pairedRatio, spread } from './stats.mjs';
  *   generated: Map of article count -> { walls: [ms], peaks: [MB], pages } (section 2);
  *   compare: compareTools()'s results, { versions, sizes }, or undefined when no size ran;
  *   compareErrors: Map of article count -> the error of a size 2b could not run (section 2b);
+ *   cards: { walls: [ms], drawn: [cards per run], pngBytes: [bytes per og/*.png] } (2c);
+ *   jobsOutput: { files, difference (undefined when identical), jobs: [N], walls: [ms] } (2d);
+ *   jobsWall: { cores, single: [ms], parallel: [ms] }, or undefined when 2e did not run;
  *   bigWatch: { body, title, template: [ms per save] }, or undefined when 3b did not run.
+ * cards, jobsOutput and jobsWall are { error } instead when their section failed.
  * `compareSizes` are the sizes 2b was asked for; `sizesGiven` whether they came from --sizes.
  */
 export function printSummary(
   figures,
   { compareSizes, sizesGiven, skipWatch, print = (line = '') => console.log(line) },
 ) {
-  const rows = [];
-  const row = (what, measured, target = '—', result = '—') =>
-    rows.push([what, measured, target, result]);
-  const verdict = (shown, limit) => (Number(shown) <= limit ? 'met' : 'missed');
-  const articles = (count) => `N = ${count.toLocaleString('en-US')}`;
-  const seconds = (walls) =>
-    spread(
-      walls.map((ms) => ms / 1000),
-      2,
-      ' s',
-    );
-  const perPage = (tool) => tool.walls.map((ms) => ms / tool.pages);
-
-  // Shipped site over the start-up floor (section 1: hyperfine's runs).
-  const { startup } = figures;
-  row(
-    'shipped site cold build (cards in the cache) / `node -e 0`',
-    `${formatRatio(startup.ratio)}; sitegen ${spread(startup.shipped, 1, ' ms')}, node -e 0 ${spread(startup.node, 1, ' ms')}`,
-    '≤ 2.5',
-    verdict(startup.ratio.median.toFixed(2), 2.5),
+  const rows = [
+    ...comparisonRows(figures, compareSizes, sizesGiven),
+    ...cardRows(figures.cards),
+    startupRow(figures.startup),
+    ...jobsRows(figures),
+    ...watchRows(figures, skipWatch),
+  ];
+  print('\n## Summary: performance targets (issues 14 and 20), median (min–max)\n');
+  print('| what | measured | target | result |\n|---|---|---|---|');
+  for (const cells of rows) print(`| ${cells.join(' | ')} |`);
+  print(
+    '\nsitegen / Hugo and sitegen / Eleventy: the ratio of the median walls; the range is the lowest and highest ratio within ' +
+      'one round (the tools are alternated in every round). Shipped build / node -e 0: the ratio of the medians; the range is ' +
+      "each sitegen run over node -e 0's median (hyperfine times the two commands one after the other). Peak RSS: " +
+      "/usr/bin/time's %M, the build process's own peak (the largest of it and its reaped children, not their sum). " +
+      'Cards per second: cards drawn over the whole build wall (a lower bound on the drawing rate). Card PNG: judged on the ' +
+      'largest. Output with 1, 2 and 4 jobs: the sha256 of every file written, compared path by path.',
   );
+}
 
-  // sitegen, Hugo, Eleventy per size (section 2b): the target sizes and any --sizes. A tool's
-  // figures at a size, or why there are none: { tool } or { why, result }.
+/** A row: what, measured, target, result. */
+const row = (what, measured, target = '—', result = '—') => [what, measured, target, result];
+
+/** The row of a figure whose section failed (its build or its output: printed there). */
+const failedRow = (what, target, section) => row(what, `failed: see ${section}`, target, 'failed');
+
+/**
+ * sitegen, Hugo, Eleventy per size (section 2b): the target sizes and any --sizes, then linear
+ * scaling and memory at 50,000.
+ */
+function comparisonRows(figures, compareSizes, sizesGiven) {
+  const rows = [];
+  // A tool's figures at a size, or why there are none: { tool } or { why, result }.
   const compared = new Map((figures.compare?.sizes ?? []).map((size) => [size.count, size.tools]));
   const measuredAt = (count, name) => {
     const tool = compared.get(count)?.[name];
@@ -51,61 +84,137 @@ export function printSummary(
     return { why: `not run (${sizesGiven ? 'not in --sizes' : '--quick'})`, result: 'not run' };
   };
   const labels = { sitegen: 'sitegen (--no-cards)', hugo: 'Hugo', eleventy: 'Eleventy' };
-  const ratioLimits = { 10000: { hugo: 1.0, eleventy: 0.5 } }; // sitegen / tool, median wall
   for (const count of [...new Set([1000, 10000, 50000, ...compareSizes])].sort((a, b) => a - b)) {
     for (const [name, label] of Object.entries(labels)) {
       const { tool, why, result } = measuredAt(count, name);
       const what = `${articles(count)}: ${label}: wall; ms per page; peak RSS`;
       if (tool)
-        row(
-          what,
-          `${seconds(tool.walls)}; ${spread(perPage(tool), 3, ' ms')}; ${spread(tool.peaks, 0, ' MB')}`,
+        rows.push(
+          row(
+            what,
+            `${seconds(tool.walls)}; ${spread(perPage(tool), 3, ' ms')}; ${spread(tool.peaks, 0, ' MB')}`,
+          ),
         );
-      else row(what, why, '—', result);
+      else rows.push(row(what, why, '—', result));
     }
     for (const name of ['hugo', 'eleventy']) {
-      const limit = ratioLimits[count]?.[name];
-      const target = limit === undefined ? '—' : `≤ ${limit.toFixed(1)}`;
+      const goal = ratioTargets[count]?.[name];
+      const target = goal ? ratioTarget(goal) : '—';
       const what = `${articles(count)}: sitegen / ${labels[name]}, median wall`;
       const [ours, theirs] = [measuredAt(count, 'sitegen'), measuredAt(count, name)];
       if (!ours.tool || !theirs.tool) {
         const missing = ours.tool ? theirs : ours;
-        row(what, missing.why, target, missing.result);
+        rows.push(row(what, missing.why, target, missing.result));
         continue;
       }
       const ratio = pairedRatio(ours.tool.walls, theirs.tool.walls);
-      row(
-        what,
-        `${formatRatio(ratio)} per round`,
-        target,
-        limit === undefined ? '—' : verdict(ratio.median.toFixed(2), limit),
-      );
+      const result = goal ? ratioVerdict(ratio.median.toFixed(2), goal) : '—';
+      rows.push(row(what, `${formatRatio(ratio)} per round`, target, result));
     }
   }
 
-  // Linear scaling and memory at 50,000 (section 2b, sitegen --no-cards).
   const [ten, fifty] = [10000, 50000].map((count) => measuredAt(count, 'sitegen'));
   const linear = `${articles(50000)}: sitegen ms per page / ${articles(10000)}'s`;
   const linearTarget = '≤ 1.00 (no worse per page than at 10,000: linear)';
   if (ten.tool && fifty.tool) {
     const ratio = median(perPage(fifty.tool)) / median(perPage(ten.tool));
     const measured = `${ratio.toFixed(2)}×: ${spread(perPage(fifty.tool), 3, ' ms')} per page vs ${spread(perPage(ten.tool), 3, ' ms')}`;
-    row(linear, measured, linearTarget, verdict(ratio.toFixed(2), 1));
+    rows.push(row(linear, measured, linearTarget, verdict(ratio.toFixed(2), 1)));
   } else {
     const missing = fifty.tool ? ten : fifty;
-    row(linear, missing.why, linearTarget, missing.result);
+    rows.push(row(linear, missing.why, linearTarget, missing.result));
   }
   const rss = fifty.tool
     ? [spread(fifty.tool.peaks, 0, ' MB'), verdict(median(fifty.tool.peaks).toFixed(0), 1024)]
     : [fifty.why, fifty.result];
-  row(`${articles(50000)}: sitegen peak RSS`, rss[0], '≤ 1 GB (1,024 MB)', rss[1]);
+  rows.push(row(`${articles(50000)}: sitegen peak RSS`, rss[0], '≤ 1 GB (1,024 MB)', rss[1]));
+  return rows;
+}
 
-  // Watch on the 10,000-article site (section 3b), save to its page rewritten on disk.
+const ratioTarget = ({ limit, stretch }) =>
+  `≤ ${limit.toFixed(1)}${stretch === undefined ? '' : ` (stretch ${stretch.toFixed(1)})`}`;
+function ratioVerdict(shown, { limit, stretch }) {
+  const result = verdict(shown, limit);
+  return result === 'met' && stretch !== undefined && Number(shown) <= stretch
+    ? 'met (stretch too)'
+    : result;
+}
+
+/** The default build (cards on) with an empty card cache, and the size of its cards (2c). */
+function cardRows(cards) {
+  const wallWhat = `default build (cards on), empty card cache, ${articles(1000)}: wall`;
+  const wallTarget = '≤ 6 s';
+  const pngWhat = 'one card PNG (og/*.png of that build, 1200×630)';
+  const pngTarget = '≤ 25 KB (25,600 B)';
+  // Section 2c runs in every mode, so no figures means it failed.
+  if (!cards || cards.error)
+    return [failedRow(wallWhat, wallTarget, '2c'), failedRow(pngWhat, pngTarget, '2c')];
+  const runs = cards.walls.length;
+  const perSecond = cards.walls.map((ms, i) => cards.drawn[i] / (ms / 1000));
+  const wall = row(
+    wallWhat,
+    `${seconds(cards.walls)}, ${runs} run${runs === 1 ? '' : 's'}; ${median(cards.drawn).toLocaleString('en-US')} cards drawn, ${spread(perSecond, 0, ' cards/s')}`,
+    wallTarget,
+    verdict((median(cards.walls) / 1000).toFixed(2), 6),
+  );
+  const largest = Math.max(...cards.pngBytes);
+  const png =
+    cards.pngBytes.length === 0
+      ? row(pngWhat, 'no og/*.png written', pngTarget, 'missed')
+      : row(
+          pngWhat,
+          `median ${bytes(median(cards.pngBytes))}, max ${bytes(largest)} (${cards.pngBytes.length.toLocaleString('en-US')} cards)`,
+          pngTarget,
+          verdict(largest, 25600),
+        );
+  return [wall, png];
+}
+
+/** Shipped site over the start-up floor (section 1: hyperfine's runs). */
+function startupRow(startup) {
+  return row(
+    'shipped site cold build (cards in the cache) / `node -e 0`',
+    `${formatRatio(startup.ratio)}; sitegen ${spread(startup.shipped, 1, ' ms')}, node -e 0 ${spread(startup.node, 1, ' ms')}`,
+    '≤ 2.5',
+    verdict(startup.ratio.median.toFixed(2), 2.5),
+  );
+}
+
+/** The same output with any number of workers (2d), and what the workers gain at 10,000 (2e). */
+function jobsRows({ jobsOutput, jobsWall }) {
+  const sameWhat = `output with --jobs 1, 2 and 4 (${articles(1000)}, --no-cards)`;
+  const sameTarget = 'byte-identical';
+  const same =
+    !jobsOutput || jobsOutput.error // 2d runs in every mode
+      ? failedRow(sameWhat, sameTarget, '2d')
+      : row(
+          sameWhat,
+          jobsOutput.difference === undefined
+            ? `identical (${jobsOutput.files.toLocaleString('en-US')} files)`
+            : `differs: ${jobsOutput.difference}`,
+          sameTarget,
+          jobsOutput.difference === undefined ? 'met' : 'missed',
+        );
+
+  const wallWhat = `${articles(10000)}, --no-cards: wall with --jobs 1 vs the default (reference)`;
+  if (jobsWall?.error) return [same, failedRow(wallWhat, '—', '2e')];
+  // 2e runs on section 2's 10,000-article site, which --quick leaves out.
+  if (!jobsWall) return [same, row(wallWhat, 'not run (--quick)', '—', 'not run')];
+  const ratio = pairedRatio(jobsWall.parallel, jobsWall.single);
+  const wall = row(
+    wallWhat,
+    `--jobs 1 ${seconds(jobsWall.single)}; default (${jobsWall.cores} cores) ${seconds(jobsWall.parallel)}; default / --jobs 1 ${formatRatio(ratio)}`,
+  );
+  return [same, wall];
+}
+
+/** Watch on the 10,000-article site (section 3b), save to its page rewritten on disk. */
+function watchRows(figures, skipWatch) {
   const watch = figures.bigWatch;
   const watchWhy = skipWatch ? '--skip-watch' : '--quick';
   const build = figures.generated.get(10000); // section 2: the same site and card cache
   const saves = (times) => `${spread(times, 0, ' ms')}, ${times.length} saves`;
-  const watchRows = [
+  const edits = [
     ['body', '≤ 50 ms', (times) => verdict(median(times).toFixed(0), 50)],
     ['title', '—', undefined],
     [
@@ -117,19 +226,9 @@ export function printSummary(
         build ? verdict(median(times).toFixed(0), median(build.walls)) : 'no cold build to compare',
     ],
   ];
-  for (const [edit, target, judge] of watchRows) {
+  return edits.map(([edit, target, judge]) => {
     const what = `watch, ${articles(10000)}: ${edit} save → page on disk`;
-    if (watch) row(what, saves(watch[edit]), target, judge ? judge(watch[edit]) : '—');
-    else row(what, `not run (${watchWhy})`, target, 'not run');
-  }
-
-  print('\n## Summary: performance targets (issue 14), median (min–max)\n');
-  print('| what | measured | target | result |\n|---|---|---|---|');
-  for (const cells of rows) print(`| ${cells.join(' | ')} |`);
-  print(
-    '\nsitegen / Hugo and sitegen / Eleventy: the ratio of the median walls; the range is the lowest and highest ratio within ' +
-      'one round (the tools are alternated in every round). Shipped build / node -e 0: the ratio of the medians; the range is ' +
-      "each sitegen run over node -e 0's median (hyperfine times the two commands one after the other). Peak RSS: " +
-      "/usr/bin/time's %M, the build process's own peak (the largest of it and its reaped children, not their sum).",
-  );
+    if (watch) return row(what, saves(watch[edit]), target, judge ? judge(watch[edit]) : '—');
+    return row(what, `not run (${watchWhy})`, target, 'not run');
+  });
 }
