@@ -18,7 +18,7 @@ export interface Prelinked {
 }
 
 /** The outbound link of every brand, as the linker takes them. Pure. */
-export function brandTargets(content: Content): LinkTarget[] {
+export function brandTargets(content: Pick<Content, 'brands'>): LinkTarget[] {
   return content.brands.map((brand) => ({ name: brand.name, url: brand.url }));
 }
 

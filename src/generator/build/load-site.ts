@@ -8,7 +8,7 @@ import type { Bundles } from '../site/bundle-site.ts';
 import { evaluateSite } from '../site/evaluate-site.ts';
 import { MIN_PARALLEL_WORK, type WorkerPool } from '../workers/worker-pool.ts';
 import type { Clock } from './clock.ts';
-import type { Prelinked } from './link-bodies.ts';
+import { brandTargets, type Prelinked } from './link-bodies.ts';
 
 /**
  * Stage modules loaded while esbuild runs: content checks (yaml, valibot), the linker (cheerio),
@@ -99,15 +99,13 @@ async function parseAhead(files: ArticleFiles, content: SiteContent, options: Lo
   return { ...(await pool.parse(toParse, targets)), targets };
 }
 
-/** The brands' outbound links as the linker takes them, if every brand has a name and URL. */
+/** The brands' outbound links (brandTargets), if every brand has a name and a URL. */
 function soundTargets(content: SiteContent): LinkTarget[] | undefined {
   const brands: unknown = content.brands;
-  if (!Array.isArray(brands)) return undefined;
-  const targets = brands.map((brand) => ({ name: brand?.name, url: brand?.url }));
-  const isSound = targets.every(
-    ({ name, url }) => typeof name === 'string' && typeof url === 'string',
-  );
-  return isSound ? (targets as LinkTarget[]) : undefined;
+  const isSound =
+    Array.isArray(brands) &&
+    brands.every((brand) => typeof brand?.name === 'string' && typeof brand?.url === 'string');
+  return isSound ? brandTargets(content) : undefined;
 }
 
 /** A file read by readSourceFile as text, or undefined when it is missing or unusable. */
