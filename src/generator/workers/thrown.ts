@@ -25,10 +25,10 @@ export interface Thrown {
 /** What a worker task hands back: its value, or what it threw. */
 export type TaskResult<T> = { value: T } | { thrown: Thrown };
 
-/** Runs `job`, catching what it throws as a Thrown. */
-export function settle<T>(job: () => T): TaskResult<T> {
+/** Runs `job` (sync or async), catching what it throws as a Thrown. */
+export async function settle<T>(job: () => T | Promise<T>): Promise<TaskResult<T>> {
   try {
-    return { value: job() };
+    return { value: await job() };
   } catch (error) {
     return { thrown: toThrown(error) };
   }

@@ -18,19 +18,17 @@ const RENDER_BATCH = 32;
 const DRAW_BATCH = 4;
 
 /** What the workers made of some article files: results by file, linked bodies by slug. */
-export interface ParsedFiles {
+export interface ParsedAhead {
   parsed: Map<string, FileResult>;
   linked: Map<string, string>;
 }
 
 /** Worker threads for the CPU-bound stages; see createWorkerPool. */
 export interface WorkerPool {
-  /** How many threads it runs at most. */
-  readonly size: number;
   /** Starts the threads (they load their modules) before the first task needs them. */
   start(): void;
   /** Parses `files` (and links their bodies to `targets`, when given) on the workers. */
-  parse(files: { file: string; text: string }[], targets?: LinkTarget[]): Promise<ParsedFiles>;
+  parse(files: { file: string; text: string }[], targets?: LinkTarget[]): Promise<ParsedAhead>;
   /**
    * Renders `routes` on the workers and hands each batch's pages (or, with `folder`, the sizes of
    * the pages the workers wrote there) to `use` in route order, with the index of the batch's
@@ -76,7 +74,6 @@ export function createWorkerPool(jobs: number): WorkerPool {
   const run = async <T>(name: string, task: unknown): Promise<T> =>
     unwrap((await (await started()).run(task, { name })) as TaskResult<T>);
   return {
-    size: jobs,
     start: () => void started(),
     async parse(files, targets) {
       const parsed = new Map<string, FileResult>();

@@ -12,7 +12,7 @@ import { parseArticleFile } from '../content/read-articles.ts';
 import { evaluateSite, type SiteModule } from '../site/evaluate-site.ts';
 import { renderRoutes } from './render-page.ts';
 import { readSharedSite, type SharedSite } from './shared-site.ts';
-import { settle, toThrown, type TaskResult } from './thrown.ts';
+import { settle, type TaskResult } from './thrown.ts';
 import type { DrawTask, ParsedBatch, ParseTask, RenderedBatch, RenderTask } from './tasks.ts';
 
 let current: { key: string; site: SiteModule } | undefined;
@@ -31,7 +31,7 @@ function siteOf(shared: SharedSite): SiteModule {
  * Parses article files (front matter, Markdown, the HTML policy) and, when `targets` are given,
  * links the first brand mentions of each sound body.
  */
-export function parse(task: ParseTask): TaskResult<ParsedBatch> {
+export function parse(task: ParseTask): Promise<TaskResult<ParsedBatch>> {
   return settle(() => {
     const results = task.files.map(({ file, text }) =>
       parseArticleFile(file, text, renderMarkdown),
@@ -49,7 +49,7 @@ export function parse(task: ParseTask): TaskResult<ParsedBatch> {
  * Renders a batch of routes to HTML, in order, and writes each page into `task.folder` when it
  * names one (the pages then never cross back to the main thread).
  */
-export function render(task: RenderTask): TaskResult<RenderedBatch> {
+export function render(task: RenderTask): Promise<TaskResult<RenderedBatch>> {
   return settle(() => {
     const pages = renderRoutes(task.routes, siteOf(task.site), task);
     return task.folder === undefined
@@ -76,14 +76,12 @@ function writePages(folder: string, routes: RenderTask['routes'], pages: string[
 }
 
 /** Draws social cards (satori, resvg, sharp: loaded on the first card), in order. */
-export async function draw(task: DrawTask): Promise<TaskResult<Uint8Array[]>> {
-  try {
+export function draw(task: DrawTask): Promise<TaskResult<Uint8Array[]>> {
+  return settle(async () => {
     drawCard ??= loadCardRenderer();
     const drawOne = await drawCard;
     const pngs: Uint8Array[] = [];
     for (const tree of task.trees) pngs.push(await drawOne(tree));
-    return { value: pngs };
-  } catch (error) {
-    return { thrown: toThrown(error) };
-  }
+    return pngs;
+  });
 }
