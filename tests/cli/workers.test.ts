@@ -64,6 +64,24 @@ describe('worker threads', () => {
     expect(trees[2]).toEqual(trees[0]);
   }, 120_000);
 
+  it('draw the same social cards with 1 and 2 workers, from an empty card cache', async () => {
+    const trees = [];
+    for (const jobs of [1, 2]) {
+      const out = path.join(temp.dir, `cards-${jobs}`);
+      const args = ['build', '--root', project, '--out', out, '--jobs', String(jobs), '--json'];
+      const cacheDir = path.join(temp.dir, `cache-${jobs}`);
+      const result = await runCli(args, {
+        env: { SITEGEN_CACHE_DIR: cacheDir },
+        timeoutMs: 170_000,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout).cards).toEqual({ rendered: ARTICLES + 5, cached: 0 });
+      trees.push(hashTree(path.join(out, 'og')));
+    }
+    expect(Object.keys(trees[0])).toHaveLength(ARTICLES + 5);
+    expect(trees[1]).toEqual(trees[0]);
+  }, 360_000);
+
   it('refuses a --jobs that is not a whole number from 1 to 64', async () => {
     for (const jobs of ['0', '1.5', 'two', '65']) {
       const result = await runCli(['build', '--root', project, '--jobs', jobs]);
