@@ -95,8 +95,10 @@ export function useSite() {
     async open(path: string, options: OpenOptions = {}): Promise<Visit> {
       const { initScript, allowProblems = false, ...contextOptions } = options;
       const context = await browser.newContext({ viewport: DESKTOP, ...contextOptions });
-      // Fail fast: nothing on these static pages should take seconds.
-      context.setDefaultTimeout(5_000);
+      // Nothing on these static pages should take seconds, but CI runs this beside CLI tests that
+      // start dozens of processes on two cores: a 5 s navigation limit failed a clean-clone run.
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
       const page = await context.newPage();
       const messages: ConsoleMessage[] = [];
       const errors: Error[] = [];
