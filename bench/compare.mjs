@@ -565,6 +565,8 @@ function compareSize(count, rounds, dir, versions, eleventyCli) {
         '--out',
         out,
         '--no-cards',
+        // A cold build: not from the manifest a previous round left in the cache.
+        '--fresh',
       ],
     },
     {

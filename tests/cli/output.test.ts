@@ -9,6 +9,7 @@ import { CLI } from '../helpers/paths.ts';
 const STAGES = [
   'read and bundle',
   'load and validate',
+  'map dependencies',
   'link brand mentions',
   'plan routes',
   'render and write',

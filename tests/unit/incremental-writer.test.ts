@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AtomicDirWriter } from '../../src/generator/output/atomic-writer.ts';
 import { IncrementalDirWriter } from '../../src/generator/output/incremental-writer.ts';
 import { makeTempDir } from '../helpers/cli.ts';
 
@@ -46,36 +47,43 @@ describe('IncrementalDirWriter', () => {
     expect(existsSync(path.join(out, 'og'))).toBe(false);
   });
 
-  it('keepRest keeps every file of the last commit that is not added again, for one commit', async () => {
-    const writer = new IncrementalDirWriter(path.join(temp.dir, 'rest'));
-    const readRest = (file: string) => readFileSync(path.join(temp.dir, 'rest', file), 'utf8');
-    await writer.add({ path: 'index.html', contents: 'home' });
-    await writer.add({ path: 'artikel/a/index.html', contents: 'a' });
-    await writer.add({ path: 'feed.xml', contents: 'feed' });
-    await writer.commit();
+  it('an atomic writer keeps files of the previous output as hard links, only while that output is the one listed', async () => {
+    const dist = path.join(temp.dir, 'atomic');
+    const first = new AtomicDirWriter(dist);
+    await first.add({ path: 'index.html', contents: 'home' });
+    await first.add({ path: 'artikel/a/index.html', contents: 'a' });
+    await first.commit();
+    await first.cleanup;
+    const listing = first.listing();
+    expect([...listing.files]).toEqual([
+      ['index.html', 4],
+      ['artikel/a/index.html', 1],
+    ]);
 
-    await writer.add({ path: 'artikel/a/index.html', contents: 'a, edited' });
-    await writer.add({ path: 'feed.xml', contents: 'feed' });
-    writer.keepRest();
-    const partial = await writer.commit();
-    expect(partial).toEqual({
-      files: 3,
-      bytes: 17,
-      written: 1,
-      writtenFiles: ['artikel/a/index.html'],
-      removed: [],
-    });
-    expect([
-      readRest('index.html'),
-      readRest('artikel/a/index.html'),
-      readRest('feed.xml'),
-    ]).toEqual(['home', 'a, edited', 'feed']);
+    const second = new AtomicDirWriter(dist);
+    expect(await second.reuse(listing)).toBe(true);
+    expect(second.keep('artikel/a/index.html')).toBe(true);
+    expect(second.keep('artikel/b/index.html')).toBe(false);
+    await second.add({ path: 'index.html', contents: 'home, edited' });
+    const oldA = statSync(path.join(dist, 'artikel/a/index.html'));
+    expect(await second.commit()).toMatchObject({ files: 2, bytes: 13 });
+    await second.cleanup;
+    const newA = statSync(path.join(dist, 'artikel/a/index.html'));
+    expect(newA.ino).toBe(oldA.ino);
+    expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe('home, edited');
 
-    await writer.add({ path: 'index.html', contents: 'home' });
-    expect(await writer.commit()).toMatchObject({
-      files: 1,
-      written: 0,
-      removed: ['artikel/a/index.html', 'feed.xml'],
-    });
+    // The listing of the first output no longer describes the folder: nothing is kept.
+    const third = new AtomicDirWriter(dist);
+    expect(await third.reuse(listing)).toBe(false);
+    expect(third.has('artikel/a/index.html')).toBe(false);
+    await third.abort();
+
+    // A file changed by hand since the commit (another size) is not kept either.
+    const current = second.listing();
+    writeFileSync(path.join(dist, 'artikel/a/index.html'), 'a, by hand');
+    const fourth = new AtomicDirWriter(dist);
+    expect(await fourth.reuse(current)).toBe(true);
+    expect(fourth.keep('artikel/a/index.html')).toBe(false);
+    await fourth.abort();
   });
 });

@@ -1,6 +1,5 @@
 import type { CardReport } from '../assets/social-cards.ts';
 import type { WriteSummary } from '../output/writer.ts';
-import type { Route } from '../pages/plan-routes.ts';
 import type { ChangePlan } from './change-plan.ts';
 import type { Clock } from './clock.ts';
 
@@ -47,8 +46,10 @@ export type KeptReport = Pick<BuildResult, 'warnings' | 'draftsLeftOut' | 'image
 
 /** What one run did, as the pieces its stages returned. */
 export interface RunOutcome {
-  routes: Route[];
-  toRender: Route[];
+  /** Every page of the run (routes or pages: only their number is read). */
+  routes: readonly unknown[];
+  /** The pages rendered now. */
+  toRender: readonly unknown[];
   siteUrl: string;
   summary: WriteSummary & { cardReport: CardReport };
   kept: KeptReport;

@@ -4,14 +4,16 @@ import { cacheDirOf } from '../output/cache-file.ts';
 import { lockOutputDir, resolveOutputDir } from '../output/output-dir.ts';
 import { IncrementalDirWriter } from '../output/incremental-writer.ts';
 import { cleanUpOnSignal } from '../output/signal-cleanup.ts';
-import { isKeepingWriter, type Writer } from '../output/writer.ts';
+import { AtomicDirWriter } from '../output/atomic-writer.ts';
+import type { Writer } from '../output/writer.ts';
 import { createSiteBundler, type Bundles, type SiteBundler } from '../site/bundle-site.ts';
 import { renderTimeLimitMs } from '../site/time-limit.ts';
 import { createWorkerPool, type WorkerPool } from '../workers/worker-pool.ts';
-import { runBodySave } from './body-run.ts';
 import type { BuildResult } from './build-result.ts';
 import { planChanges } from './change-plan.ts';
-import { createMemos, type BuilderState, type LastRun } from './run-state.ts';
+import { buildKey, ManifestMemo, readPreviousBuild, writeManifest } from './build-manifest.ts';
+import type { DependencyMap } from './dependency-map.ts';
+import { createMemos, type BuilderState, type Memos, type PreviousRun } from './run-state.ts';
 import { runAllStages } from './site-run.ts';
 
 export type { BuildResult } from './build-result.ts';
@@ -56,6 +58,11 @@ export interface Project {
    * defaults to the number of cores.
    */
   jobs?: number;
+  /**
+   * Ignore what the previous build left (the build manifest in the cache folder): parse every
+   * article and render every page. `--fresh`; default false.
+   */
+  fresh?: boolean;
 }
 
 /** Builds one project again and again; owns everything kept between builds. */
@@ -78,10 +85,10 @@ export interface Builder {
  * (watch) keeps esbuild contexts, bundles, linked bodies and the written files' digests
  * between builds and holds the output lock (a lock file) until dispose.
  *
- * build() and update(changedFiles) are one routine: the change plan (change-plan.ts) classifies
- * the changed files once, a body save (body-run.ts) is tried when only articles changed, and
- * every other run goes through every stage (site-run.ts), reusing the bundles when the plan
- * says they are exact.
+ * build() and update(changedFiles) are one routine (site-run.ts): the change plan
+ * (change-plan.ts) classifies the changed files once and says whether the bundles are exact;
+ * the dependency map (dependency-map.ts) says which pages the changes reach. A one-shot build
+ * starts from the build manifest of the previous one (build-manifest.ts) unless `fresh`.
  */
 export async function createBuilder(
   project: Project,
@@ -99,29 +106,11 @@ export async function createBuilder(
     throw error;
   });
   const state = builderState(project, { root, outDir, incremental, bundler });
-  // What the last good run (incremental) left for a body save to start from.
-  let last: LastRun | undefined;
-
-  const run = async (changedFiles?: string[]): Promise<BuildResult> => {
-    const changes = planChanges(changedFiles);
-    const writer = state.keepingWriter;
-    if (last && writer && changes.isArticlesOnly) {
-      const saved = await runBodySave(state, last, changes, writer);
-      if (saved) {
-        last = saved.last;
-        return saved.result;
-      }
-    }
-    const done = await runAllStages(state, changes);
-    last = done.last;
-    return done.result;
-  };
-  // After a failure the kept bundles may not match the sources: the next run bundles again.
+  // After a failure the kept bundles may not match the sources, and nothing is known of what
+  // is on disk: the next run bundles again and renders every page.
   const runFresh = (changedFiles?: string[]) =>
-    run(changedFiles).catch((error) => {
-      state.forgetBundles();
-      last = undefined;
-      state.memos.rendered?.forget();
+    runAllStages(state, planChanges(changedFiles)).catch((error) => {
+      state.forget();
       throw error;
     });
   let disposed: Promise<void> | undefined;
@@ -144,23 +133,45 @@ export async function createBuilder(
 function builderState(
   project: Project,
   setup: { root: string; outDir: string; incremental: boolean; bundler: SiteBundler },
-): BuilderState & { forgetBundles(): void; destroyPool(): Promise<void> } {
+): BuilderState & { forget(): void; destroyPool(): Promise<void> } {
   const { root, outDir, incremental, bundler } = setup;
   let lastBundles: Bundles | undefined;
   let pool: WorkerPool | undefined;
   let fingerprint: Promise<string> | undefined;
+  // watch: the last run's dependency map.
+  let lastPages: DependencyMap | undefined;
   const keptWriter: Writer | undefined =
     project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
+  const memos: Partial<Memos> = incremental ? createMemos() : {};
+  const cacheDir = cacheDirFor(project, root);
+  // A one-shot build into a folder (not a test's writer) keeps a manifest in the cache.
+  const manifest =
+    !incremental && !project.writer && cacheDir !== undefined
+      ? { cacheDir, key: buildKey(root, { drafts: project.drafts === true }) }
+      : undefined;
   return {
     project,
     root,
     outDir,
     limitMs: project.renderTimeLimitMs ?? renderTimeLimitMs(),
-    cacheDir: cacheDirFor(project, root),
+    cacheDir,
     isIncremental: incremental,
-    memos: incremental ? createMemos() : {},
+    memos,
     keptWriter,
-    keepingWriter: keptWriter && isKeepingWriter(keptWriter) ? keptWriter : undefined,
+    previous: (): PreviousRun => {
+      if (memos.articleMemo)
+        return { memo: memos.articleMemo, output: lastPages && { pages: lastPages } };
+      if (!manifest) return {};
+      if (project.fresh) return { memo: new ManifestMemo() };
+      return readPreviousBuild(manifest.cacheDir, outDir, manifest.key);
+    },
+    remember: async ({ pages, writer, memo }) => {
+      if (memos.articleMemo) lastPages = pages;
+      else if (manifest && memo instanceof ManifestMemo && writer instanceof AtomicDirWriter) {
+        const listing = writer.listing();
+        await writeManifest(manifest.cacheDir, outDir, manifest.key, { memo, pages, listing });
+      }
+    },
     bundle: async (mayReuse) => {
       if (!mayReuse || !lastBundles) lastBundles = await bundler.bundle();
       return lastBundles;
@@ -169,8 +180,9 @@ function builderState(
       fingerprint ??= cardFingerprint();
       return fingerprint;
     },
-    forgetBundles: () => {
+    forget: () => {
       lastBundles = undefined;
+      lastPages = undefined;
     },
     pool: () => {
       if ((project.jobs ?? 1) > 1) pool ??= createWorkerPool(project.jobs!);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SiteContent } from '../../content/types.ts';
 import { readArticleFiles, type ArticleFiles } from '../content/article-files.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
-import type { ArticleMemo } from '../content/read-articles.ts';
+import { type ArticleMemo, isKnown } from '../content/article-memo.ts';
 import { readSourceFile, type SourceFile } from '../content/read-source-file.ts';
 import type { Bundles } from '../site/bundle-site.ts';
 import { evaluateSite } from '../site/evaluate-site.ts';
@@ -26,10 +26,10 @@ export function loadStages() {
   ]).then(
     ([
       { loadContent },
-      { rereadArticle },
+      { reparseBody },
       { linkFirstMentions },
       { renderSlice, checkUniqueIds },
-    ]) => ({ loadContent, rereadArticle, linkFirstMentions, renderSlice, checkUniqueIds }),
+    ]) => ({ loadContent, reparseBody, linkFirstMentions, renderSlice, checkUniqueIds }),
   );
 }
 
@@ -41,6 +41,11 @@ export interface LoadOptions {
   drafts?: boolean;
   limitMs: number;
   articleMemo?: ArticleMemo;
+  /**
+   * The files saved since the last run (watch): every other file the memo holds the text of is
+   * not read again. Undefined: every file is read.
+   */
+  changed?: ReadonlySet<string>;
   /** Worker threads: many article files are parsed and linked there. */
   pool?: WorkerPool;
   clock: Clock;
@@ -54,7 +59,11 @@ export interface LoadOptions {
  */
 export async function loadSite(root: string, options: LoadOptions) {
   const { drafts, limitMs, articleMemo, clock } = options;
-  const articleFiles = readArticleFiles(root);
+  const { changed } = options;
+  const articleFiles = readArticleFiles(
+    root,
+    changed && ((file) => (changed.has(file) ? undefined : articleMemo?.get(file)?.text)),
+  );
   // The workers load their modules while esbuild bundles.
   if (articleFiles.files.length >= MIN_PARALLEL_WORK) options.pool?.start();
   const [bundles, stages, render] = await Promise.all([
@@ -92,7 +101,7 @@ async function parseAhead(files: ArticleFiles, content: SiteContent, options: Lo
   if (!pool) return undefined;
   const toParse = files.files.filter(
     (entry): entry is { file: string; text: string } =>
-      typeof entry.text === 'string' && articleMemo?.get(entry.file)?.text !== entry.text,
+      typeof entry.text === 'string' && !isKnown(articleMemo, entry.file, entry.text),
   );
   if (toParse.length < MIN_PARALLEL_WORK) return undefined;
   const targets = soundTargets(content);

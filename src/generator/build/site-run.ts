@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Article, Content } from '../../content/types.ts';
 import type { ImageStageOptions, ImageStageResult } from '../assets/article-images.ts';
 import { planAssets } from '../assets/assets.ts';
@@ -8,73 +9,153 @@ import {
   layOutCard,
   type CardMemo,
 } from '../assets/social-cards.ts';
+import { type ArticleMemo, textDigest } from '../content/article-memo.ts';
+import type { Render } from '../content/read-articles.ts';
+import { readSourceFile } from '../content/read-source-file.ts';
+import { sitegenError } from '../errors/errors.ts';
+import { ChangedDuringBuild } from '../errors/errors-data.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
-import type { Writer } from '../output/writer.ts';
-import { planRoutes, type PlanInput, type Route } from '../pages/plan-routes.ts';
-import { shareSite } from '../workers/shared-site.ts';
+import { isKeepingWriter, type Writer } from '../output/writer.ts';
+import { bodiesShown } from '../pages/kinds.ts';
+import { createPlanner, type PlanInput } from '../pages/plan-routes.ts';
 import { listPages, type Page } from '../pages/routes.ts';
 import type { SiteModule } from '../site/evaluate-site.ts';
+import { shareSite } from '../workers/shared-site.ts';
+import { LinkedBodies } from './bodies.ts';
 import { buildResult, type BuildResult } from './build-result.ts';
 import type { ChangePlan } from './change-plan.ts';
 import { startClock, type Clock } from './clock.ts';
 import { commitPages, hasIds, NO_CARDS } from './commit-pages.ts';
-import { brandTargets, linkBodies } from './link-bodies.ts';
-import { loadSite } from './load-site.ts';
-import type { BuilderState, LastRun } from './run-state.ts';
+import {
+  type DependencyMap,
+  digestPages,
+  recordDigest,
+  selectPages,
+  siteDigest,
+} from './dependency-map.ts';
+import { brandTargets } from './link-bodies.ts';
+import { loadSite, type Stages } from './load-site.ts';
+import type { BuilderState, PreviousRun } from './run-state.ts';
 
-/** Everything a run knows once its routes are planned, before anything is rendered. */
-type PlannedSite = Awaited<ReturnType<typeof planSite>>;
+/** Everything a run knows once its pages are listed and digested, before anything is planned. */
+type LoadedSite = Awaited<ReturnType<typeof loadPages>>;
 
 /**
- * Runs every stage: bundle (unless the change plan says the last bundles are exact), load and
- * check the content, process images, link brand mentions, plan the pages and their cards, then
- * render and commit through the writer. Nothing becomes visible unless every page rendered.
- * Returns the result and, for an incremental builder, what a body save starts from.
+ * Runs every stage, each doing only what the changes reach: bundle (unless the change plan says
+ * the last bundles are exact), load and check the content (parsing only files the memo does not
+ * hold), process images, list the pages and digest what each reads (dependency-map.ts). Pages
+ * whose digest is unchanged keep their files; the others are planned with their cards, rendered
+ * and committed through the writer. Nothing becomes visible unless every page rendered.
  */
-export async function runAllStages(
-  state: BuilderState,
-  changes: ChangePlan,
-): Promise<{ result: BuildResult; last?: LastRun }> {
+export async function runAllStages(state: BuilderState, changes: ChangePlan): Promise<BuildResult> {
   const clock = startClock();
-  const planned = await planSite(state, changes, clock);
-  const { routes, content, linked, siteUrl, cards } = planned;
-  const { project, memos } = state;
-  const writer: Writer = state.keptWriter ?? new AtomicDirWriter(state.outDir, project.onWait);
-  const selection = memos.rendered?.select(routes, planned.bundles, writer);
-  const toRender = selection?.toRender ?? routes;
+  const before = state.previous();
+  const site = await loadPages(state, changes, before.memo, clock);
+  const { project } = state;
+  const writer = state.keptWriter ?? new AtomicDirWriter(state.outDir, project.onWait);
+  const previous = await previousPages(writer, before.output);
+  const selection = selectPages(site.pages, site.digests, previous, keepAllOf(writer));
+  // The bodies the pages to plan show, linked outside the time limit planning runs under.
+  for (const page of selection.toPlan) for (const slug of bodiesShown(page)) site.bodies.get(slug);
+  clock.lap('link brand mentions');
+  const { toRender, planned } = planPages(site, selection.toPlan);
+  clock.lap('plan routes');
+  const { content, bodies, siteUrl, cards } = site;
   const render = {
-    ...planned.loaded,
+    ...site.loaded,
     limitMs: state.limitMs,
-    mayRepeatIds: [...linked.values()].some(hasIds),
+    mayRepeatIds: bodies.some(hasIds),
     onPage: project.onPage,
     pool: state.pool(),
-    share: () => shareSite(planned.bundles, state.root, state.limitMs),
+    share: () => shareSite(site.bundles, state.root, state.limitMs),
   };
-  const feedSources = { site: content.site, articles: content.articles, bodies: linked };
+  const feedSources = { site: content.site, articles: content.articles, bodies };
   const job = {
-    assets: planned.assets,
+    assets: site.assets,
     toRender,
     render,
-    hostFiles: () => planHostFiles(routes, siteUrl, feedSources),
+    hostFiles: () => planHostFiles(site.pages, siteUrl, feedSources),
     cards: async (to: Writer) => {
       if (!cards) return NO_CARDS;
       return emitCards(cards.planner.planned(), state.cacheDir, to, state.pool()?.draw);
     },
   };
   const summary = await commitPages(writer, job, clock);
-  if (selection) memos.rendered!.remember(selection);
-  const warnings = [...composeWarnings(content, linked), ...(cards?.planner.warnings() ?? [])];
-  const kept = { warnings, draftsLeftOut: planned.draftsLeftOut, images: planned.imageCounts };
+  const pages: DependencyMap = new Map([...selection.kept, ...planned]);
+  await state.remember({ pages, writer, memo: before.memo });
+  const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
+  const kept = { warnings, draftsLeftOut: site.draftsLeftOut, images: site.imageCounts };
   const cleanup = writer.cleanup;
-  const outcome = { routes, toRender, siteUrl, summary, kept, changes, clock, cleanup };
-  return { result: buildResult(outcome), last: lastRunOf(planned, kept) };
+  const outcome = { routes: site.pages, toRender, siteUrl, summary, kept, changes, clock, cleanup };
+  return buildResult(outcome);
 }
 
-/** Loads the site and plans every route with its props and cards. Reads disk, writes nothing. */
-async function planSite(state: BuilderState, changes: ChangePlan, clock: Clock) {
+/**
+ * The previous run's dependency map, when its files can be kept: watch's writer keeps the last
+ * commit's files; a one-shot build's writer keeps the previous output's only when that folder
+ * is still the one the manifest describes (AtomicDirWriter.reuse).
+ */
+async function previousPages(
+  writer: Writer,
+  output: PreviousRun['output'],
+): Promise<DependencyMap | undefined> {
+  if (!output) return undefined;
+  if (!(writer instanceof AtomicDirWriter) || !output.listing) return output.pages;
+  return (await writer.reuse(output.listing)) ? output.pages : undefined;
+}
+
+/** Keeps all of a page's files, or none: selectPages asks it for each unchanged page. */
+function keepAllOf(writer: Writer) {
+  if (!isKeepingWriter(writer)) return undefined;
+  return (files: string[]) => {
+    if (!files.every((file) => writer.has(file))) return false;
+    for (const file of files) writer.keep(file);
+    return true;
+  };
+}
+
+/**
+ * Plans `toPlan` with their props and cards, under the render time limit when cards are on, and
+ * notes each page's files (the page and the card it asked for) for the dependency map. Pure but
+ * for cards.
+ */
+function planPages(site: LoadedSite, toPlan: Page[]) {
+  const { cards } = site;
+  let asked: string[] = [];
+  const socialImage: PlanInput['socialImage'] =
+    cards &&
+    ((name, props, alt) => {
+      const image = cards.planner.image(name, props, alt);
+      asked.push(image.url.slice(1));
+      return image;
+    });
+  const plan = createPlanner({ ...site.input, bodies: site.bodies, socialImage });
+  const planned: DependencyMap = new Map();
+  const planAll = () =>
+    toPlan.map((page) => {
+      asked = [];
+      const route = plan(page);
+      const digest = site.digests.get(page.outputPath)!;
+      planned.set(page.outputPath, { digest, files: [page.outputPath, ...asked] });
+      return route;
+    });
+  const toRender = cards ? cards.plan(planAll) : planAll();
+  return { toRender, planned };
+}
+
+/**
+ * Loads the site, lists its pages and digests what each reads. Reads disk (the changed article
+ * files, or all of them; images), writes nothing.
+ */
+async function loadPages(
+  state: BuilderState,
+  changes: ChangePlan,
+  memo: ArticleMemo | undefined,
+  clock: Clock,
+) {
   const { root, project, memos, limitMs } = state;
   // A bad --site-url fails before any work.
   const flagSiteUrl = givenSiteUrl(project);
@@ -82,7 +163,8 @@ async function planSite(state: BuilderState, changes: ChangePlan, clock: Clock) 
     bundle: () => state.bundle(!changes.needsBundle),
     drafts: project.drafts,
     limitMs,
-    articleMemo: memos.articleMemo,
+    articleMemo: memo,
+    changed: changes.isFull ? undefined : new Set(Object.values(changes.files).flat()),
     pool: state.pool(),
     clock,
   });
@@ -90,63 +172,65 @@ async function planSite(state: BuilderState, changes: ChangePlan, clock: Clock) 
   const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
   const images = await processImages(content.articles, { root, cacheDir: state.cacheDir });
   if (images) clock.lap('process images');
-  const targets = brandTargets(content);
-  const linked = linkBodies(loaded.bodies, targets, stages.linkFirstMentions, {
-    memo: memos.linkMemo,
-    prelinked: loaded.prelinked,
-  });
-  // Watch keeps the unlinked bodies for body saves; a one-shot build lets them go (200 MB
-  // at 50,000 articles that rendering would otherwise carry).
-  const bodies = state.isIncremental ? loaded.bodies : undefined;
-  loaded.bodies = new Map();
-  clock.lap('link brand mentions');
+  const bodies = new LinkedBodies(
+    {
+      digests: loaded.bodyDigests,
+      parsed: loaded.bodies,
+      prelinked: loaded.prelinked,
+      targets: brandTargets(content),
+      link: stages.linkFirstMentions,
+      memo: memos.linkMemo,
+      reparse: reparseFrom(root, loaded.render, stages.reparseBody),
+    },
+    content.articles,
+  );
   const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
   if (images) assets.files.push(...images.files);
   const cards = await prepareCards(state, site, memos.cardMemoFor?.(bundles));
   const input = { content, siteUrl, assets: assets.urls, images: images?.images };
-  const plan = routePlanner(input, cards);
-  const pages = listPages(content, (slug) => linked.has(slug));
-  const routes = plan(linked, pages);
-  clock.lap('plan routes');
+  const pages = listPages(content, (slug) => bodies.has(slug));
+  const imageOf = (article: Article) => JSON.stringify(images?.images.get(article.slug) ?? '');
+  const digests = digestPages(pages, content, {
+    site: siteDigest([
+      bundles.siteCode,
+      assets.urls,
+      siteUrl,
+      project.drafts === true,
+      cards ? await state.cardFingerprint() : 'no cards',
+    ]),
+    record: (article) => recordDigest(article, article.image ? imageOf(article) : ''),
+    body: (slug) => bodies.digest(slug),
+  });
+  clock.lap('map dependencies');
   const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
-  const { draftsLeftOut, render } = loaded;
   return {
     bundles,
     content,
     siteUrl,
-    linked,
     bodies,
     cards,
-    plan,
+    input,
     pages,
-    routes,
-    render,
+    digests,
     assets: assets.files,
     imageCounts,
-    draftsLeftOut,
+    draftsLeftOut: loaded.draftsLeftOut,
     loaded: { site, stages },
   };
 }
 
-/** What a body save starts from, when the builder is incremental (it kept the bodies). */
-function lastRunOf(planned: PlannedSite, kept: LastRun['kept']): LastRun | undefined {
-  const { bodies, loaded, render, content, linked, pages, routes, plan, siteUrl } = planned;
-  if (!bodies) return undefined;
-  const { site, stages } = loaded;
-  return { site, stages, render, content, bodies, linked, pages, routes, plan, siteUrl, kept };
-}
-
 /**
- * Plans the routes of `pages` from `input` and the linked bodies, laying out their social cards
- * under the render time limit when cards are on. Pure but for cards.
+ * LinkedBodies' `reparse`: the body of an article whose file the manifest vouched for, read
+ * and parsed again; a file that changed since this run read it fails the build. Reads disk.
  */
-function routePlanner(
-  input: Omit<PlanInput, 'bodies' | 'socialImage'>,
-  cards: Awaited<ReturnType<typeof prepareCards>>,
-) {
-  return (bodies: Map<string, string>, pages: Page[]): Route[] => {
-    const plan = () => planRoutes({ ...input, bodies, socialImage: cards?.planner.image }, pages);
-    return cards ? cards.plan(plan) : plan();
+function reparseFrom(root: string, render: Render | undefined, reparse: Stages['reparseBody']) {
+  return (article: Article, digest: string): string => {
+    const text = readSourceFile(path.join(root, article.source));
+    const html =
+      typeof text === 'string' && render ? reparse(article.source, text, render) : undefined;
+    if (html === undefined || textDigest(html) !== digest)
+      throw sitegenError(ChangedDuringBuild, { file: article.source });
+    return html;
   };
 }
 
@@ -180,7 +264,7 @@ async function prepareCards(state: BuilderState, site: SiteModule, memo?: CardMe
 }
 
 /** The build's warnings: today only articles that have no body yet. */
-function composeWarnings(content: Content, bodies: Map<string, string>): string[] {
+function composeWarnings(content: Content, bodies: LinkedBodies): string[] {
   const missingBodies = content.articles
     .filter((article) => !bodies.has(article.slug))
     .map((article) => article.slug);

@@ -87,6 +87,10 @@ function declareBuild(program: Command, output: () => Output) {
       'include the articles marked "draft: true" (with a DRAFT marker and noindex)',
     )
     .option('--no-cards', 'draw no social cards: pages get no og:image (for benchmarks)')
+    .option(
+      '--fresh',
+      'ignore what the previous build left in the cache: parse every article, render every page',
+    )
     .addOption(jobsOption());
   addOutputOptions(build, 'also print the time of each stage and every file written')
     .option('--timings', 'print the time of each stage (the first half of --verbose)')
@@ -359,6 +363,7 @@ async function buildCommand(
     root: string;
     drafts?: boolean;
     cards: boolean;
+    fresh?: boolean;
     timings?: boolean;
     jobs: number;
   },
@@ -388,6 +393,7 @@ async function buildCommand(
     ...project,
     drafts: options.drafts === true,
     cards: options.cards,
+    fresh: options.fresh === true,
     jobs: options.jobs,
     onPage: progress.update,
     onWait,

@@ -25,12 +25,20 @@ export interface ArticleFiles {
 /**
  * Lists and reads src/content/articles/ (synchronously: small files, where four system calls
  * per file cost a tenth of the same calls as promises). Parses nothing, so the builder can
- * read the files first and load the parsers while esbuild runs. Reads disk only.
+ * read the files first and load the parsers while esbuild runs. `knownText` gives the text of a
+ * file watch knows to be unchanged since it last read it (no save event since), which is then
+ * not read again. Reads disk only.
  */
-export function readArticleFiles(root: string): ArticleFiles {
+export function readArticleFiles(
+  root: string,
+  knownText?: (file: string) => string | undefined,
+): ArticleFiles {
   const problems: Problem[] = [];
   const names = listArticleFiles(root, problems);
-  const files = names.map((file) => ({ file, text: readSourceFile(path.join(root, file)) }));
+  const files = names.map((file) => ({
+    file,
+    text: knownText?.(file) ?? readSourceFile(path.join(root, file)),
+  }));
   const hasBodies = files.some(
     ({ text }) => typeof text === 'string' && /\S/.test(locateFrontMatter(text)?.body ?? ''),
   );

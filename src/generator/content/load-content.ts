@@ -10,6 +10,8 @@ export interface LoadedContent {
   content: Content;
   /** Body HTML by article slug (Markdown rendered, not yet brand-linked). */
   bodies: Map<string, string>;
+  /** The digest of every article's body by slug (ArticleSet.bodyDigests); absent: no body. */
+  bodyDigests: Map<string, string>;
   /** Slugs of the drafts left out (empty when drafts are included). */
   draftsLeftOut: string[];
 }
@@ -58,6 +60,7 @@ export function loadContent(
     return {
       content: { ...siteContent, articles: read.articles },
       bodies: read.bodies,
+      bodyDigests: read.bodyDigests,
       draftsLeftOut: [],
     };
   const draftsLeftOut = read.articles
@@ -65,9 +68,11 @@ export function loadContent(
     .map((article) => article.slug);
   const left = new Set(draftsLeftOut);
   const bodies = new Map([...read.bodies].filter(([slug]) => !left.has(slug)));
+  const bodyDigests = new Map([...read.bodyDigests].filter(([slug]) => !left.has(slug)));
   return {
     content: { ...siteContent, articles: read.articles.filter((article) => !article.draft) },
     bodies,
+    bodyDigests,
     draftsLeftOut,
   };
 }

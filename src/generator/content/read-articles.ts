@@ -14,6 +14,9 @@ import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-fil
 import { type Position, splitFrontMatter } from './front-matter.ts';
 import { checkArticleBody } from '../policy/body-policy.ts';
 import type { RenderedMarkdown } from './markdown.ts';
+import { type ArticleMemo, isKnown, textDigest } from './article-memo.ts';
+
+export type { ArticleMemo } from './article-memo.ts';
 import {
   ALLOWED_TEXT,
   describeCharacter,
@@ -35,10 +38,13 @@ export interface ArticleSet {
   /** Every valid article, drafts included, in display order (see compareArticles). */
   articles: Article[];
   /**
-   * Body HTML (Markdown rendered, before brand linking) by slug; articles without a body are
-   * absent.
+   * Body HTML (Markdown rendered, before brand linking) by slug, for the files parsed in this
+   * run; articles without a body are absent, and so are the bodies of results restored from the
+   * build manifest (build/build-manifest.ts), which only `bodyDigests` knows of.
    */
   bodies: Map<string, string>;
+  /** The digest of every article's body (FileResult.bodyDigest) by slug; absent: no body. */
+  bodyDigests: Map<string, string>;
   /** Every problem, each with its file and, when known, line and column; empty when all is well. */
   problems: Problem[];
 }
@@ -47,6 +53,11 @@ export interface ArticleSet {
 export interface FileResult {
   article?: Article;
   html?: string;
+  /**
+   * The SHA-1 of `html` (hex), present whenever the file has a body: what tells a changed body
+   * from an unchanged one, also for a result the build manifest restored without its `html`.
+   */
+  bodyDigest?: string;
   problems: Problem[];
   /** The brand the front matter names and where, for the check against the brands. */
   brand?: { slug: unknown; at?: Position };
@@ -54,9 +65,6 @@ export interface FileResult {
 
 /** Files parsed ahead (by worker threads), by path. */
 export type ParsedFiles = ReadonlyMap<string, FileResult>;
-
-/** Parsed files by path, kept between incremental builds: an unchanged file is not parsed again. */
-export type ArticleMemo = Map<string, { text: string; result: FileResult }>;
 
 /** markdown.ts's renderMarkdown, loaded by the caller when some file has a body. */
 export type Render = (text: string) => RenderedMarkdown;
@@ -77,6 +85,7 @@ export function readArticles(
   const problems = [...files.problems];
   const articles: Article[] = [];
   const bodies = new Map<string, string>();
+  const bodyDigests = new Map<string, string>();
   const used = new Set<string>();
   for (const { file, text } of files.files) {
     if (typeof text !== 'string') {
@@ -84,11 +93,9 @@ export function readArticles(
       continue;
     }
     used.add(file);
-    const kept = memo?.get(file);
-    const result =
-      kept && kept.text === text
-        ? kept.result
-        : (parsed?.get(file) ?? parseArticleFile(file, text, render));
+    const result = isKnown(memo, file, text)
+      ? memo!.get(file)!.result
+      : (parsed?.get(file) ?? parseArticleFile(file, text, render));
     memo?.set(file, { text, result });
     const fileProblems = [...result.problems];
     const brand = result.brand;
@@ -107,28 +114,20 @@ export function readArticles(
     if (!result.article || fileProblems.length > 0) continue;
     articles.push(result.article);
     if (result.html !== undefined) bodies.set(result.article.slug, result.html);
+    if (result.bodyDigest !== undefined) bodyDigests.set(result.article.slug, result.bodyDigest);
   }
-  if (memo) for (const file of memo.keys()) if (!used.has(file)) memo.delete(file);
-  return { articles: articles.sort(compareArticles), bodies, problems };
+  if (memo) for (const file of [...memo.keys()]) if (!used.has(file)) memo.delete(file);
+  return { articles: articles.sort(compareArticles), bodies, bodyDigests, problems };
 }
 
 /**
- * One article file read again for a save in watch (builder.ts, body saves): its record and
- * body HTML through the memo, or undefined when the file has any problem (the caller then
- * runs readArticles, which reports it). The brand is not checked here: the caller only uses
- * a record equal to one that passed. Pure apart from the memo it updates.
+ * The body HTML of an article file that an earlier build parsed without problems (the build
+ * manifest kept its record, not its body): parsed again, or undefined when it no longer parses
+ * to a body. Pure apart from `render`.
  */
-export function rereadArticle(
-  file: string,
-  text: string,
-  render: Render,
-  memo?: ArticleMemo,
-): { article: Article; html?: string } | undefined {
-  const kept = memo?.get(file);
-  const result = kept && kept.text === text ? kept.result : parseArticleFile(file, text, render);
-  if (!result.article || result.problems.length > 0) return undefined;
-  memo?.set(file, { text, result });
-  return { article: result.article, html: result.html };
+export function reparseBody(file: string, text: string, render: Render): string | undefined {
+  const result = parseArticleFile(file, text, render);
+  return result.problems.length === 0 ? result.html : undefined;
 }
 
 /**
@@ -220,7 +219,8 @@ export function parseArticleFile(
       : { image: articleImage(image, imageAlt!, split.keys.get('image')) }),
     source: file,
   };
-  return { article, html, problems, brand };
+  const bodyDigest = html === undefined ? undefined : textDigest(html);
+  return { article, html, bodyDigest, problems, brand };
 }
 
 /**

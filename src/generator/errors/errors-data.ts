@@ -138,6 +138,11 @@ export const RenderTimeout = kind<{ url: string; template: string; limitMs: numb
   ({ url, template, limitMs }) =>
     `Rendering ${url} with ${template} ran longer than ${limitMs} ms (maybe an infinite loop) and was stopped. Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.`,
 );
+export const ChangedDuringBuild = kind<{ file: string }>(
+  'ChangedDuringBuild',
+  ({ file }) =>
+    `${file} changed while the build was reading it; run the build again once it is saved.`,
+);
 export const DuplicateIds = kind<{ source: string; url: string; ids: string[] }>(
   'DuplicateIds',
   ({ source, url, ids }) =>

@@ -16,7 +16,8 @@ export interface FeedInput {
   /** The published articles (the indexable article pages), in the site's order. */
   articles: Article[];
   /** Linked body HTML by article slug, as the article pages show it. */
-  bodies: Map<string, string>;
+  /** Linked body HTML by slug (a Map, or any lookup like one). */
+  bodies: Pick<ReadonlyMap<string, string>, 'get'>;
 }
 
 /**

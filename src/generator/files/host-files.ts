@@ -6,6 +6,9 @@ import type { OutputFile } from '../output/writer.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import { articleUrl, FEED_FILE } from '../pages/routes.ts';
 
+/** What the host files read of a page (a Route or a Page): its address, not its props. */
+type PageAddress = Pick<Route, 'url' | 'template' | 'isIndexable' | 'lastModified'>;
+
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
@@ -15,7 +18,7 @@ const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export interface FeedSources {
   site: FeedInput['site'];
   articles: Article[];
-  bodies: Map<string, string>;
+  bodies: FeedInput['bodies'];
 }
 
 /**
@@ -26,7 +29,11 @@ export interface FeedSources {
  * Netlify's alone and Cloudflare Pages rejects it (it serves the nearest 404.html by
  * itself); README "Hosting" has the rule for netlify.toml. Pure.
  */
-export function planHostFiles(routes: Route[], siteUrl: string, feed: FeedSources): OutputFile[] {
+export function planHostFiles(
+  routes: PageAddress[],
+  siteUrl: string,
+  feed: FeedSources,
+): OutputFile[] {
   const base = new URL(siteUrl).pathname;
   const urls = routes
     .filter((route) => route.isIndexable)
@@ -62,7 +69,7 @@ export function planHostFiles(routes: Route[], siteUrl: string, feed: FeedSource
 }
 
 /** The feed's entries: the newest of the articles whose pages are indexable (feed.ts). Pure. */
-export function feedEntries(routes: Route[], articles: Article[]): Article[] {
+export function feedEntries(routes: PageAddress[], articles: Article[]): Article[] {
   const published = new Set(
     routes
       .filter((route) => route.template === 'ArticlePage' && route.isIndexable)
@@ -74,7 +81,7 @@ export function feedEntries(routes: Route[], articles: Article[]): Article[] {
 /** feed.xml for these entries (feedEntries) and linked bodies. Pure. */
 export function feedFile(
   siteUrl: string,
-  feed: { site: FeedInput['site']; entries: Article[]; bodies: Map<string, string> },
+  feed: { site: FeedInput['site']; entries: Article[]; bodies: FeedInput['bodies'] },
 ): OutputFile {
   return {
     path: FEED_FILE,

@@ -1,5 +1,11 @@
-import { constants, existsSync, renameSync, writeFile as writeFileCallback } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
+import {
+  constants,
+  existsSync,
+  renameSync,
+  statSync,
+  writeFile as writeFileCallback,
+} from 'node:fs';
+import { copyFile, link, mkdir, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { explainSystemError } from '../errors/errors.ts';
 import {
@@ -13,7 +19,21 @@ import {
   type OutputLock,
 } from './output-dir.ts';
 import { cleanUpOnSignal } from './signal-cleanup.ts';
-import type { CopyingWriter, FolderWriter, OutputFile, WriteSummary } from './writer.ts';
+import type {
+  CopyingWriter,
+  FolderWriter,
+  KeepingWriter,
+  OutputFile,
+  WriteSummary,
+} from './writer.ts';
+
+/** The files of an output folder sitegen wrote, with their sizes, and the folder's stamp. */
+export interface OutputListing {
+  /** outputStamp of the folder when it was committed. */
+  stamp: string;
+  /** Size in bytes by path. */
+  files: Map<string, number>;
+}
 
 const MAX_WRITES_IN_FLIGHT = 64;
 
@@ -27,7 +47,7 @@ const MAX_WRITES_IN_FLIGHT = 64;
  * the output marker from its first moment, and only marked leftovers are ever touched.
  * `outDir` must have been vetted by resolveOutputDir.
  */
-export class AtomicDirWriter implements CopyingWriter, FolderWriter {
+export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWriter {
   readonly tempDir: string;
   /** Resolves when the previous output has been deleted (after commit). */
   cleanup: Promise<void> = Promise.resolve();
@@ -37,6 +57,13 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter {
   private isFinished = false;
   private files = 0;
   private readonly names: string[] = [];
+  /** Size by path of every file of the new output. */
+  private readonly sizes = new Map<string, number>();
+  /** The previous output's files that may be kept (see reuse); none until then. */
+  private previous = new Map<string, number>();
+  /** Kept files not linked into the new output yet, and the linking under way. */
+  private readonly toLink: string[] = [];
+  private linking: Promise<void> | undefined;
   private bytes = 0;
   private readonly ready: Promise<OutputLock>;
   /** Where the previous output waits during the swap. */
@@ -101,15 +128,77 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter {
     );
   }
 
+  /**
+   * Lets this build keep files of the previous output (an incremental build): once the output
+   * lock is held, and only if the output folder is still the one `listing` describes (its
+   * stamp), each file of `listing` may be kept by `keep`, as a hard link (a copy where the file
+   * system has none) into the new output. Resolves to whether it may.
+   */
+  async reuse(listing: OutputListing): Promise<boolean> {
+    await this.ready;
+    if (outputStamp(this.outDir) !== listing.stamp) return false;
+    this.previous = listing.files;
+    return true;
+  }
+
+  /** Whether the previous output holds `file` as it was committed (reuse), at the same size. */
+  has(file: string): boolean {
+    if (this.sizes.has(file)) return true;
+    const size = this.previous.get(file);
+    if (size === undefined) return false;
+    try {
+      return statSync(path.join(this.outDir, file)).size === size;
+    } catch {
+      return false;
+    }
+  }
+
+  keep(file: string): boolean {
+    if (this.sizes.has(file)) return true;
+    if (!this.has(file)) return false;
+    this.count(file, this.previous.get(file)!);
+    this.toLink.push(file);
+    this.linking ??= this.linkKept();
+    return true;
+  }
+
+  /**
+   * Links the kept files into the new output, LINKS_IN_FLIGHT at once, while rendering goes
+   * on. The new output shares each file with the old one until the old one is deleted; nothing
+   * writes into a kept file (a kept path is never added), so neither output can change. Where
+   * the file system has no hard links, a copy.
+   */
+  private async linkKept(): Promise<void> {
+    await this.ready.catch(() => {});
+    const next = async () => {
+      for (let file = this.toLink.pop(); file !== undefined; file = this.toLink.pop()) {
+        const from = path.join(this.outDir, file);
+        const target = path.join(this.tempDir, file);
+        await this.ensureDir(path.dirname(target))
+          .then(() => link(from, target))
+          .catch(() => copyFile(from, target, constants.COPYFILE_FICLONE))
+          .catch((error: NodeJS.ErrnoException) => {
+            error.path ??= target;
+            this.failure ??= error;
+          });
+      }
+    };
+    await Promise.all(Array.from({ length: MAX_WRITES_IN_FLIGHT }, next));
+    this.linking = undefined;
+  }
+
+  /** After commit: every file of the new output with its size, and the folder's stamp. */
+  listing(): OutputListing {
+    return { stamp: outputStamp(this.outDir), files: this.sizes };
+  }
+
   async folder(): Promise<string> {
     await this.ready;
     return this.tempDir;
   }
 
   wrote(file: string, size: number): void {
-    this.files++;
-    this.names.push(file);
-    this.bytes += size;
+    this.count(file, size);
   }
 
   explain(error: unknown): unknown {
@@ -136,10 +225,16 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter {
       });
     const tracked = written.finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
+    this.count(file, size);
+    if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
+  }
+
+  private count(file: string, size: number) {
+    if (this.sizes.has(file)) throw new Error(`sitegen: ${file} was added to the output twice`);
+    this.sizes.set(file, size);
     this.files++;
     this.names.push(file);
     this.bytes += size;
-    if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
   /**
@@ -161,6 +256,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter {
       throw error;
     });
     await Promise.all(this.inFlight);
+    while (this.linking) await this.linking;
     if (this.failure) {
       await this.abort();
       throw this.explainFailure(this.failure);
@@ -214,6 +310,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter {
     this.isFinished = true;
     const lock = await this.ready.catch(() => undefined);
     await Promise.all(this.inFlight);
+    while (this.linking) await this.linking;
     await removeOutputTree(this.tempDir);
     this.forgetRemoveOnSignal();
     if (lock) {
@@ -274,6 +371,20 @@ async function recoverInterruptedSwap(outDir: string) {
     } else {
       await removeOutputTree(full);
     }
+  }
+}
+
+/**
+ * What tells one committed output folder from any other: its marker file's inode and times
+ * (every build writes a new marker into its new folder). Empty when there is no marker. Reads
+ * disk.
+ */
+export function outputStamp(outDir: string): string {
+  try {
+    const marker = statSync(path.join(outDir, OUTPUT_MARKER));
+    return `${marker.dev}:${marker.ino}:${marker.birthtimeMs}:${marker.mtimeMs}`;
+  } catch {
+    return '';
   }
 }
 

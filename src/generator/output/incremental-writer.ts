@@ -17,7 +17,6 @@ export class IncrementalDirWriter implements KeepingWriter {
   private previous: Map<string, { digest: string; size: number }> | undefined;
   private pending = new Map<string, string | Uint8Array>();
   private kept = new Set<string>();
-  private isKeepingRest = false;
 
   constructor(readonly outDir: string) {}
 
@@ -25,32 +24,26 @@ export class IncrementalDirWriter implements KeepingWriter {
     this.pending.set(file.path, file.contents);
   }
 
-  keep(file: string): boolean {
-    if (!this.previous?.has(file)) return false;
-    this.kept.add(file);
-    return true;
+  has(file: string): boolean {
+    return this.previous?.has(file) === true;
   }
 
-  keepRest(): void {
-    this.isKeepingRest = true;
+  keep(file: string): boolean {
+    if (!this.has(file)) return false;
+    this.kept.add(file);
+    return true;
   }
 
   async commit(): Promise<WriteSummary> {
     const files = this.pending;
     const kept = this.kept;
-    const isKeepingRest = this.isKeepingRest && this.previous !== undefined;
     this.pending = new Map();
     this.kept = new Set();
-    this.isKeepingRest = false;
     const sizeOf = (contents: string | Uint8Array) =>
       typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-    // Kept files keep the last commit's digest; with keepRest, that is every file not added.
+    // Kept files keep the last commit's digest.
     const digests = new Map(
-      isKeepingRest
-        ? this.previous
-        : [...kept]
-            .filter((file) => !files.has(file))
-            .map((file) => [file, this.previous!.get(file)!]),
+      [...kept].filter((file) => !files.has(file)).map((file) => [file, this.previous!.get(file)!]),
     );
     for (const [file, contents] of files)
       digests.set(file, { digest: digest(contents), size: sizeOf(contents) });
@@ -75,9 +68,7 @@ export class IncrementalDirWriter implements KeepingWriter {
     const changed = [...files].filter(
       ([file]) => this.previous!.get(file)?.digest !== digests.get(file)!.digest,
     );
-    const removed = isKeepingRest
-      ? []
-      : [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
+    const removed = [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
     try {
       await Promise.all(
         changed.map(async ([file, contents]) => {
@@ -108,7 +99,6 @@ export class IncrementalDirWriter implements KeepingWriter {
   async abort() {
     this.pending = new Map();
     this.kept = new Set();
-    this.isKeepingRest = false;
   }
 }
 

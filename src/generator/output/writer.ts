@@ -43,20 +43,19 @@ export interface Writer {
 
 /**
  * A writer that keeps an output folder in step with successive builds (watch: the
- * IncrementalDirWriter), so a run may leave files of the last commit where they are.
+ * IncrementalDirWriter, or an AtomicDirWriter given the previous output's listing), so a run may
+ * leave files of the last commit where they are.
  */
 export interface KeepingWriter extends Writer {
+  /** Whether the last commit left `path` as it wrote it, so that `keep(path)` would keep it. */
+  has(path: string): boolean;
   /**
-   * For a file whose name changes with its bytes (a social card): true when the last commit
-   * wrote `path`, which then stays in the output without being read or added again; false
-   * means add it.
+   * For a file whose bytes are known to be unchanged (a page whose inputs are unchanged, a
+   * social card, whose name holds its hash): true when the last commit wrote `path`, which
+   * then stays in the output without being read or added again; false means add it. A kept
+   * path is never added.
    */
   keep(path: string): boolean;
-  /**
-   * For a run that adds only the files it changed (a body save in watch): on commit, every
-   * file of the last commit that was not added again stays as it is.
-   */
-  keepRest(): void;
 }
 
 /** A writer of files on disk that can take a file in without its bytes passing through memory. */
@@ -90,7 +89,7 @@ export function isFolderWriter(writer: Writer): writer is FolderWriter {
 /** Whether `writer` keeps the last commit's files (KeepingWriter). Pure. */
 export function isKeepingWriter(writer: Writer): writer is KeepingWriter {
   const keeping = writer as Partial<KeepingWriter>;
-  return typeof keeping.keep === 'function' && typeof keeping.keepRest === 'function';
+  return typeof keeping.keep === 'function' && typeof keeping.has === 'function';
 }
 
 /** Whether `writer` copies files in without reading them (CopyingWriter). Pure. */

@@ -36,3 +36,8 @@ export function kindOf(page: Page): PageKind {
 export function articlesShown(page: Page, content: Content): string[] {
   return kindOf(page).shows(page, content);
 }
+
+/** Returns the slugs of the articles whose body `page` shows (its kind's `bodies`). Pure. */
+export function bodiesShown(page: Page): string[] {
+  return kindOf(page).bodies?.(page) ?? [];
+}

@@ -11,10 +11,19 @@ import { createLayout, type AssetPaths, type LayoutFor } from './layout.ts';
 import type { SocialImage } from '../assets/social-cards.ts';
 import { fallbackArticleView, imageView, summarizeArticle } from './summaries.ts';
 
+/**
+ * Linked body HTML by article slug, as a Map has it: articles without an entry render the
+ * fallback. A lookup, not a Map, so a body can be made when first asked for (build/bodies.ts).
+ */
+export interface BodyLookup {
+  get(slug: string): string | undefined;
+  has(slug: string): boolean;
+}
+
 export interface PlanInput {
   content: Content;
   /** Linked body HTML by article slug; articles without an entry render the fallback. */
-  bodies: Map<string, string>;
+  bodies: BodyLookup;
   /** Absolute site URL with a trailing slash. */
   siteUrl: string;
   /** Site-relative asset paths ("/assets/client.1a2b3c4d.js"). */

@@ -51,6 +51,11 @@ export interface PageKind<T extends TemplateName = TemplateName, R extends objec
    * what its props read of `content.articles`. Pure.
    */
   shows(page: PageOf<T, R>, content: Content): string[];
+  /**
+   * The slugs of the articles whose body `page` shows (its props read `context.bodies`); absent:
+   * none. With `shows`, all a page reads of the articles (build/dependency-map.ts). Pure.
+   */
+  bodies?(page: PageOf<T, R>): string[];
 }
 
 /**

@@ -29,10 +29,18 @@ export type Route = {
  * again). Pure; throws a SitegenError when two pages share an output path.
  */
 export function planRoutes(input: PlanInput, pages?: Page[]): Route[] {
+  const plan = createPlanner(input);
+  return (pages ?? listPages(input.content, (slug) => input.bodies.has(slug))).map(plan);
+}
+
+/**
+ * Returns a function that plans one page of `input` with its props: what planRoutes does for a
+ * list, for callers that plan pages one at a time (build/site-run.ts notes each page's cards).
+ * Pure.
+ */
+export function createPlanner(input: PlanInput): (page: Page) => Route {
   const context = createPageContext(input);
-  return (pages ?? listPages(input.content, (slug) => input.bodies.has(slug))).map((page) =>
-    withProps(page, context),
-  );
+  return (page) => withProps(page, context);
 }
 
 function withProps(page: Page, context: PageContext): Route {

@@ -1,0 +1,84 @@
+import type { Article } from '../../content/types.ts';
+import type { LinkTarget } from '../content/link-brands.ts';
+import type { BodyLookup } from '../pages/page-context.ts';
+import { type LinkBody, type LinkMemo, linkBody, type Prelinked } from './link-bodies.ts';
+
+/** What LinkedBodies reads: the run's bodies, and how to link one and to read one again. */
+export interface BodySources {
+  /** Every article's body digest by slug (LoadedContent.bodyDigests): which articles have one. */
+  digests: Map<string, string>;
+  /** The bodies parsed in this run (before linking), by slug; taken out once linked. */
+  parsed: Map<string, string>;
+  /** Bodies the worker threads linked already, and to which targets. */
+  prelinked?: Prelinked;
+  targets: LinkTarget[];
+  link: LinkBody;
+  /** Linked bodies kept between the runs of one watch. */
+  memo?: LinkMemo;
+  /**
+   * The body of `article` when this run did not parse it (its file is unchanged since the build
+   * the manifest describes): read and parsed again, and checked against `digest`.
+   */
+  reparse(article: Article, digest: string): string;
+}
+
+/**
+ * The linked bodies of one run, each made when a page or the feed first asks for it: a run that
+ * renders three pages links three bodies, and a body that the build manifest vouched for is
+ * read from its file only when something shows it. A BodyLookup, so plans and the feed read it
+ * as they read a Map.
+ */
+export class LinkedBodies implements BodyLookup {
+  private readonly linked = new Map<string, string>();
+  private readonly targetsKey: string;
+  private readonly bySlug: Map<string, Article>;
+
+  constructor(
+    private readonly sources: BodySources,
+    articles: Article[],
+  ) {
+    this.targetsKey = JSON.stringify(sources.targets);
+    this.bySlug = new Map(articles.map((article) => [article.slug, article]));
+    const memo = sources.memo;
+    if (memo) for (const slug of memo.keys()) if (!sources.digests.has(slug)) memo.delete(slug);
+  }
+
+  has(slug: string): boolean {
+    return this.sources.digests.has(slug);
+  }
+
+  /** The digest of the body of `slug` before linking; undefined when it has none. */
+  digest(slug: string): string | undefined {
+    return this.sources.digests.get(slug);
+  }
+
+  get(slug: string): string | undefined {
+    const done = this.linked.get(slug);
+    if (done !== undefined) return done;
+    const digest = this.sources.digests.get(slug);
+    if (digest === undefined) return undefined;
+    const result = this.make(slug, digest);
+    this.linked.set(slug, result);
+    return result;
+  }
+
+  /** Whether some body made so far sets an id (commit-pages.ts hasIds). */
+  some(test: (html: string) => boolean): boolean {
+    for (const html of this.linked.values()) if (test(html)) return true;
+    return false;
+  }
+
+  private make(slug: string, digest: string): string {
+    const { parsed, prelinked, targets, link, memo } = this.sources;
+    const html = parsed.get(slug) ?? this.sources.reparse(this.bySlug.get(slug)!, digest);
+    // A one-shot build keeps each body once: linked, not also as parsed.
+    parsed.delete(slug);
+    const ahead =
+      prelinked?.targetsKey === this.targetsKey ? prelinked.bodies.get(slug) : undefined;
+    if (ahead !== undefined) {
+      memo?.set(slug, { targets: this.targetsKey, html, linked: ahead });
+      return ahead;
+    }
+    return linkBody(slug, html, { targets, targetsKey: this.targetsKey }, link, memo);
+  }
+}

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ArticleMemo, textDigest } from '../content/article-memo.ts';
+import type { FileResult } from '../content/read-articles.ts';
+import { storeInCache } from '../output/cache-file.ts';
+import type { OutputListing } from '../output/atomic-writer.ts';
+import type { DependencyMap, PageDeps } from './dependency-map.ts';
+
+/** Bumped whenever what the manifest holds, or how it is read, changes. */
+const FORMAT = 1;
+
+/**
+ * What `sitegen build` keeps for the next build into the same output folder, in the cache
+ * folder (`builds/{hash of the output path}.json`): the parsed articles (each file's SHA-1 and
+ * its record, without the body), the dependency map (each page's digest and files) and the
+ * output's listing (every file's size and the folder's stamp). The next build parses only the
+ * files whose text changed, renders only the pages whose digest changed, and keeps every other
+ * file of the previous output. Written after the output is committed; only a manifest whose
+ * `key` and output folder match is used.
+ */
+interface Manifest {
+  format: number;
+  key: string;
+  outDir: string;
+  stamp: string;
+  files: Record<string, number>;
+  articles: Record<string, { hash: string; result: FileResult }>;
+  pages: Record<string, PageDeps>;
+}
+
+/** What the previous build left: a memo of its articles, and its pages and output when usable. */
+export interface PreviousBuild {
+  memo: ManifestMemo;
+  /** The previous build's dependency map and output listing; absent: render every page. */
+  output?: { pages: DependencyMap; listing: OutputListing };
+}
+
+/**
+ * An ArticleMemo that keeps what the manifest holds: each file's text digest and its result
+ * without the body HTML (which the next build parses again only for the pages it renders).
+ */
+export class ManifestMemo implements ArticleMemo {
+  constructor(private readonly entries = new Map<string, { hash: string; result: FileResult }>()) {}
+
+  get(file: string) {
+    return this.entries.get(file);
+  }
+
+  set(file: string, { text, result }: { text: string; result: FileResult }): void {
+    const kept = this.entries.get(file);
+    if (kept?.result === result) return;
+    const { html: _html, ...withoutBody } = result;
+    this.entries.set(file, { hash: textDigest(text), result: withoutBody });
+  }
+
+  delete(file: string): void {
+    this.entries.delete(file);
+  }
+
+  keys(): Iterable<string> {
+    return this.entries.keys();
+  }
+
+  toJSON() {
+    return Object.fromEntries(this.entries);
+  }
+}
+
+/**
+ * What must be the same for the previous build's manifest to be used at all: sitegen's own
+ * code (the bundled CLI's folder names one build of it), the project's package-lock.json, the
+ * Node version and the switches that change which pages exist. Reads disk.
+ */
+export function buildKey(root: string, switches: Record<string, unknown>): string {
+  const hash = createHash('sha1').update(`${FORMAT}\n${codeIdentity()}\n${process.version}\n`);
+  hash.update(JSON.stringify(switches));
+  try {
+    hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  } catch {
+    hash.update('no package-lock.json');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The bundled CLI's folder (bin/.cli-{id}/: a new id for every bundle of changed sources); from
+ * the sources (tests), their folder. Pure.
+ */
+function codeIdentity(): string {
+  const here = fileURLToPath(import.meta.url);
+  const bundle = /[\\/](\.cli-[0-9a-z-]+)[\\/]/.exec(here);
+  return bundle ? bundle[1] : `source ${path.dirname(here)}`;
+}
+
+function manifestFile(cacheDir: string, outDir: string): string {
+  const name = createHash('sha1').update(outDir).digest('hex').slice(0, 16);
+  return path.join(cacheDir, 'builds', `${name}.json`);
+}
+
+/**
+ * The previous build into `outDir`, from its manifest: an empty memo and no output when there
+ * is none, it is unreadable or not whole, or its key or folder differ (a full build). Reads disk.
+ */
+export function readPreviousBuild(cacheDir: string, outDir: string, key: string): PreviousBuild {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile(cacheDir, outDir), 'utf8'));
+  } catch {
+    return { memo: new ManifestMemo() };
+  }
+  if (
+    manifest?.format !== FORMAT ||
+    manifest.key !== key ||
+    manifest.outDir !== outDir ||
+    typeof manifest.articles !== 'object' ||
+    typeof manifest.pages !== 'object' ||
+    typeof manifest.files !== 'object'
+  )
+    return { memo: new ManifestMemo() };
+  return {
+    memo: new ManifestMemo(new Map(Object.entries(manifest.articles))),
+    output: {
+      pages: new Map(Object.entries(manifest.pages)),
+      listing: { stamp: manifest.stamp, files: new Map(Object.entries(manifest.files)) },
+    },
+  };
+}
+
+/**
+ * Writes the manifest of the build just committed into `outDir` (a temporary file, then a
+ * rename: a reader sees the previous manifest or this one). Writes disk.
+ */
+export async function writeManifest(
+  cacheDir: string,
+  outDir: string,
+  key: string,
+  build: { memo: ManifestMemo; pages: DependencyMap; listing: OutputListing },
+): Promise<void> {
+  const manifest: Manifest = {
+    format: FORMAT,
+    key,
+    outDir,
+    stamp: build.listing.stamp,
+    files: Object.fromEntries(build.listing.files),
+    articles: build.memo.toJSON(),
+    pages: Object.fromEntries(build.pages),
+  };
+  await storeInCache(manifestFile(cacheDir, outDir), Buffer.from(JSON.stringify(manifest)));
+}
