@@ -63,6 +63,11 @@ export interface ServerOptions {
    * (--allowed-host).
    */
   allowedHosts?: string[];
+  /**
+   * Requests are answered once it settles (watch: the first build), so a page asked for while
+   * the site is being built waits for it instead of getting a 404.
+   */
+  ready?: Promise<unknown>;
 }
 
 export type { ErrorScreen } from './error-screen.ts';
@@ -90,11 +95,14 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<v
 export async function startServer(options: ServerOptions): Promise<SiteServer> {
   const liveReload = options.isLiveReload ? createLiveReload() : undefined;
   const handle = guarded(options, liveReload);
+  const ready = options.ready?.catch(() => {}) ?? Promise.resolve();
   const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error) => {
-      if (!response.headersSent) response.writeHead(500, { 'Content-Type': TEXT });
-      response.end(`sitegen server error: ${(error as Error).message}\n`);
-    });
+    ready
+      .then(() => handle(request, response))
+      .catch((error) => {
+        if (!response.headersSent) response.writeHead(500, { 'Content-Type': TEXT });
+        response.end(`sitegen server error: ${(error as Error).message}\n`);
+      });
   });
   const port = await listenOnFreePort(server, options);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;

@@ -82,7 +82,12 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
     }
   };
 
-  // Listen first: a port in use fails at once, before any build work.
+  // Listen first: a port in use fails at once, before any build work. Requests made during
+  // the first build wait for it.
+  let firstBuilt: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    firstBuilt = resolve;
+  });
   try {
     const { host, port, isStrictPort, allowedHosts } = options;
     server = await startServer({
@@ -94,6 +99,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       base: () => base,
       isLiveReload: true,
       currentError: () => error,
+      ready,
     });
   } catch (caught) {
     await builder.dispose();
@@ -108,7 +114,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   let isBuilt = false;
   const [watcher] = await Promise.all([
     watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file))),
-    rebuild([]),
+    rebuild([]).finally(firstBuilt),
   ]);
   isBuilt = true;
   for (const file of early) queue.add(file);
