@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runCli } from '../helpers/cli.ts';
@@ -21,6 +21,7 @@ function buildAndKill(
   root: string,
   when: { ms?: number; afterWriteStartsMs?: number },
   signal: NodeJS.Signals = 'SIGKILL',
+  flags: string[] = [],
 ): Promise<{
   signal: NodeJS.Signals | null;
   code: number | null;
@@ -28,7 +29,7 @@ function buildAndKill(
   stderr: string;
 }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...BUILD, root], {
+    const child = spawn(process.execPath, [CLI, ...BUILD, root, ...flags], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, CI: '1' },
@@ -81,31 +82,40 @@ describe('a build killed at any moment leaves the previous output complete', () 
   }, 240_000);
   afterAll(() => temp.remove());
 
-  it('survives kill -9 at several points of a build', async () => {
-    const dist = path.join(root, 'dist');
-    const before = hashTree(dist);
-    const moments = [
-      { ms: 50 },
-      { ms: 250 },
-      { afterWriteStartsMs: 0 },
-      { afterWriteStartsMs: 60 },
-      { afterWriteStartsMs: 150 },
-      { afterWriteStartsMs: 300 },
-    ];
-    let killedMidWrite = 0;
-    for (const when of moments) {
-      const result = await buildAndKill(root, when);
-      if (result.signal === 'SIGKILL' && result.wasWriting) killedMidWrite++;
-      expect(hashTree(dist), `after a kill at ${JSON.stringify(when)}`).toEqual(before);
-    }
-    // Most kills must land while pages are being written, or the test proves little.
-    expect(killedMidWrite).toBeGreaterThanOrEqual(3);
+  // An incremental build (the default: unchanged pages are moved in from the previous output
+  // at commit) and a full one (--fresh: every file written again).
+  it.each([
+    ['an incremental', []],
+    ['a full', ['--fresh']],
+  ])(
+    'survives kill -9 at several points of %s build',
+    async (_, flags) => {
+      const dist = path.join(root, 'dist');
+      const before = hashTree(dist);
+      const moments = [
+        { ms: 50 },
+        { ms: 250 },
+        { afterWriteStartsMs: 0 },
+        { afterWriteStartsMs: 60 },
+        { afterWriteStartsMs: 150 },
+        { afterWriteStartsMs: 300 },
+      ];
+      let killedMidWrite = 0;
+      for (const when of moments) {
+        const result = await buildAndKill(root, when, 'SIGKILL', flags);
+        if (result.signal === 'SIGKILL' && result.wasWriting) killedMidWrite++;
+        expect(hashTree(dist), `after a kill at ${JSON.stringify(when)}`).toEqual(before);
+      }
+      // Most kills must land while pages are being written, or the test proves little.
+      expect(killedMidWrite).toBeGreaterThanOrEqual(3);
 
-    const after = await runCli([...BUILD, root]);
-    expect(after.code, after.stderr).toBe(0);
-    expect(hashTree(dist)).toEqual(before);
-    expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
-  }, 240_000);
+      const after = await runCli([...BUILD, root]);
+      expect(after.code, after.stderr).toBe(0);
+      expect(hashTree(dist)).toEqual(before);
+      expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+    },
+    240_000,
+  );
 
   it('Ctrl-C or SIGTERM mid-write removes the temporary folder and the lock and keeps the previous output', async () => {
     const dist = path.join(root, 'dist');
@@ -121,6 +131,37 @@ describe('a build killed at any moment leaves the previous output complete', () 
       expect(hashTree(dist)).toEqual(before);
     }
   }, 240_000);
+
+  it('puts back the unchanged files a build killed while moving them into its new output had moved', async () => {
+    const dist = path.join(root, 'dist');
+    const before = hashTree(dist);
+    const { mkdirSync, renameSync, writeFileSync } = await import('node:fs');
+    // What a build with process id 999999 leaves when killed halfway through its moves: its
+    // temporary folder (marked) holding some of the output's folders and files, and the journal.
+    const temp = path.join(root, '.dist.tmp-999999');
+    mkdirSync(path.join(temp, 'artikel'), { recursive: true });
+    writeFileSync(
+      path.join(temp, '.sitegen-output'),
+      readFileSync(path.join(dist, '.sitegen-output')),
+    );
+    const articles = readdirSync(path.join(dist, 'artikel')).filter((name) => !name.includes('.'));
+    const units = [...articles.slice(0, 40).map((slug) => `artikel/${slug}`), 'index.html'];
+    for (const unit of units) renameSync(path.join(dist, unit), path.join(temp, unit));
+    writeFileSync(path.join(root, '.dist.moved-999999'), JSON.stringify(units));
+    expect(hashTree(dist)).not.toEqual(before);
+
+    // The next build puts them back before anything else: even one that then fails on a
+    // broken article leaves the previous output whole.
+    const article = path.join(root, 'src/content/articles', `${articles[0]}.md`);
+    const text = readFileSync(article, 'utf8');
+    writeFileSync(article, text.replace(/^readTime: .*$/m, 'readTime: lima'));
+    const failed = await runCli([...BUILD, root]);
+    writeFileSync(article, text);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stderr).toContain('"readTime" is "lima"');
+    expect(hashTree(dist)).toEqual(before);
+    expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+  }, 120_000);
 
   it('puts back an output folder left renamed by a kill between the two renames of the swap', async () => {
     const dist = path.join(root, 'dist');

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AtomicDirWriter } from '../../src/generator/output/atomic-writer.ts';
+import { KeptFileMissing } from '../../src/generator/output/kept-files.ts';
 import { IncrementalDirWriter } from '../../src/generator/output/incremental-writer.ts';
 import { makeTempDir } from '../helpers/cli.ts';
 
@@ -47,7 +48,7 @@ describe('IncrementalDirWriter', () => {
     expect(existsSync(path.join(out, 'og'))).toBe(false);
   });
 
-  it('an atomic writer keeps files of the previous output as hard links, only while that output is the one listed', async () => {
+  it('an atomic writer moves in files of the previous output it keeps, only while that output is the one listed', async () => {
     const dist = path.join(temp.dir, 'atomic');
     const first = new AtomicDirWriter(dist);
     await first.add({ path: 'index.html', contents: 'home' });
@@ -78,12 +79,23 @@ describe('IncrementalDirWriter', () => {
     expect(third.has('artikel/a/index.html')).toBe(false);
     await third.abort();
 
-    // A file changed by hand since the commit (another size) is not kept either.
+    // A file deleted by hand since the commit is not kept; one deleted after it was kept (between
+    // the keep and the commit) fails the commit with KeptFileMissing, and what had moved is back.
     const current = second.listing();
-    writeFileSync(path.join(dist, 'artikel/a/index.html'), 'a, by hand');
+    rmSync(path.join(dist, 'artikel/a/index.html'));
     const fourth = new AtomicDirWriter(dist);
     expect(await fourth.reuse(current)).toBe(true);
     expect(fourth.keep('artikel/a/index.html')).toBe(false);
     await fourth.abort();
+    writeFileSync(path.join(dist, 'artikel/a/index.html'), 'a');
+    const fifth = new AtomicDirWriter(dist);
+    expect(await fifth.reuse(current)).toBe(true);
+    expect(fifth.keep('index.html')).toBe(true);
+    expect(fifth.keep('artikel/a/index.html')).toBe(true);
+    await fifth.add({ path: 'artikel/b/index.html', contents: 'b' });
+    rmSync(path.join(dist, 'artikel/a'), { recursive: true });
+    await expect(fifth.commit()).rejects.toBeInstanceOf(KeptFileMissing);
+    expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe('home, edited');
+    expect(readdirSync(temp.dir).filter((name) => name.startsWith('.atomic.'))).toEqual([]);
   });
 });

@@ -158,11 +158,11 @@ function builderState(
     isIncremental: incremental,
     memos,
     keptWriter,
-    previous: (): PreviousRun => {
+    previous: (fresh = false): PreviousRun => {
       if (memos.articleMemo)
         return { memo: memos.articleMemo, output: lastPages && { pages: lastPages } };
       if (!manifest) return {};
-      if (project.fresh) return { memo: new ManifestMemo() };
+      if (project.fresh || fresh) return { memo: new ManifestMemo() };
       return readPreviousBuild(manifest.cacheDir, outDir, manifest.key);
     },
     remember: async ({ pages, writer, memo }) => {

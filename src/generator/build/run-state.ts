@@ -64,8 +64,8 @@ export interface BuilderState {
   cardFingerprint(): Promise<string>;
   /** The worker threads (`jobs` above 1), made on first call; undefined: all on this thread. */
   pool(): WorkerPool | undefined;
-  /** What this run starts from (see PreviousRun). */
-  previous(): PreviousRun;
+  /** What this run starts from (see PreviousRun); `fresh`: nothing the last build left. */
+  previous(fresh?: boolean): PreviousRun;
   /**
    * After a commit through `writer`: keeps the run's dependency map for the next run (watch) or
    * writes the build manifest (build-manifest.ts).

@@ -18,6 +18,7 @@ import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
+import { KeptFileMissing } from '../output/kept-files.ts';
 import { isKeepingWriter, type Writer } from '../output/writer.ts';
 import { bodiesShown } from '../pages/kinds.ts';
 import { createPlanner, type PlanInput } from '../pages/plan-routes.ts';
@@ -50,12 +51,29 @@ type LoadedSite = Awaited<ReturnType<typeof loadPages>>;
  * whose digest is unchanged keep their files; the others are planned with their cards, rendered
  * and committed through the writer. Nothing becomes visible unless every page rendered.
  */
-export async function runAllStages(state: BuilderState, changes: ChangePlan): Promise<BuildResult> {
+export async function runAllStages(
+  state: BuilderState,
+  changes: ChangePlan,
+  fresh = false,
+): Promise<BuildResult> {
+  // A new folder's writer starts at once: it takes the output lock and puts back what a killed
+  // build left, whether or not this run gets as far as writing.
+  const writer = state.keptWriter ?? new AtomicDirWriter(state.outDir, state.project.onWait);
+  return runWith(state, changes, writer, fresh).catch(async (error) => {
+    await writer.abort();
+    // A file of the previous output was deleted by hand: the output is not the one the
+    // manifest describes, so the build is done again in full.
+    if (error instanceof KeptFileMissing && !fresh) return runAllStages(state, changes, true);
+    throw error;
+  });
+}
+
+/** runAllStages through `writer`; `fresh`: from nothing the previous build left. */
+async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer, fresh: boolean) {
   const clock = startClock();
-  const before = state.previous();
+  const before = state.previous(fresh);
   const site = await loadPages(state, changes, before.memo, clock);
   const { project } = state;
-  const writer = state.keptWriter ?? new AtomicDirWriter(state.outDir, project.onWait);
   const previous = await previousPages(writer, before.output);
   const selection = selectPages(site.pages, site.digests, previous, keepAllOf(writer));
   // The bodies the pages to plan show, linked outside the time limit planning runs under.

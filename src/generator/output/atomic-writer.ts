@@ -2,10 +2,11 @@ import {
   constants,
   existsSync,
   renameSync,
+  rmSync,
   statSync,
   writeFile as writeFileCallback,
 } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { explainSystemError } from '../errors/errors.ts';
 import {
@@ -18,6 +19,13 @@ import {
   removeOutputTreeSync,
   type OutputLock,
 } from './output-dir.ts';
+import {
+  journalOf,
+  KeptFileMissing,
+  moveUnits,
+  putBackJournal,
+  unitsToMove,
+} from './kept-files.ts';
 import { cleanUpOnSignal } from './signal-cleanup.ts';
 import type {
   CopyingWriter,
@@ -61,9 +69,10 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
   private readonly sizes = new Map<string, number>();
   /** The previous output's files that may be kept (see reuse); none until then. */
   private previous = new Map<string, number>();
-  /** Kept files not linked into the new output yet, and the linking under way. */
-  private readonly toLink: string[] = [];
-  private linking: Promise<void> | undefined;
+  /** The previous output's files this build keeps, moved in at commit (moveKept). */
+  private readonly kept = new Set<string>();
+  /** Where the list of the files moved in is kept until the swap (kept-files.ts). */
+  private readonly journal: string;
   private bytes = 0;
   private readonly ready: Promise<OutputLock>;
   /** Where the previous output waits during the swap. */
@@ -76,6 +85,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
   private readonly removeOnSignal = () => {
     if (existsSync(this.tempDir)) {
       if (!existsSync(this.outDir) && existsSync(this.oldDir)) renameSync(this.oldDir, this.outDir);
+      putBackJournal(this.journal, this.outDir, this.tempDir);
       removeOutputTreeSync(this.tempDir);
     } else {
       removeOutputTreeSync(this.oldDir);
@@ -96,6 +106,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
     const tempDir = path.join(parent, `.${name}.tmp-${process.pid}`);
     this.tempDir = tempDir;
     this.oldDir = path.join(parent, `.${name}.old-${process.pid}`);
+    this.journal = journalOf(outDir, process.pid);
     this.forgetRemoveOnSignal = cleanUpOnSignal(this.removeOnSignal);
     this.ready = (async () => {
       const lock = await lockOutputDir(outDir, 'build', onWait);
@@ -131,8 +142,8 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
   /**
    * Lets this build keep files of the previous output (an incremental build): once the output
    * lock is held, and only if the output folder is still the one `listing` describes (its
-   * stamp), each file of `listing` may be kept by `keep`, as a hard link (a copy where the file
-   * system has none) into the new output. Resolves to whether it may.
+   * stamp), each file of `listing` may be kept by `keep`: moved into the new output at commit
+   * (kept-files.ts). Resolves to whether it may.
    */
   async reuse(listing: OutputListing): Promise<boolean> {
     await this.ready;
@@ -141,50 +152,39 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
     return true;
   }
 
-  /** Whether the previous output holds `file` as it was committed (reuse), at the same size. */
+  /**
+   * Whether the previous output holds `file` as it was committed (reuse): there, at the same
+   * size. (A kept file that disappears before the commit moves it in fails the commit with
+   * KeptFileMissing, after everything was put back.)
+   */
   has(file: string): boolean {
     if (this.sizes.has(file)) return true;
     const size = this.previous.get(file);
     if (size === undefined) return false;
-    try {
-      return statSync(path.join(this.outDir, file)).size === size;
-    } catch {
-      return false;
-    }
+    return statSync(path.join(this.outDir, file), { throwIfNoEntry: false })?.size === size;
   }
 
   keep(file: string): boolean {
     if (this.sizes.has(file)) return true;
     if (!this.has(file)) return false;
     this.count(file, this.previous.get(file)!);
-    this.toLink.push(file);
-    this.linking ??= this.linkKept();
+    this.kept.add(file);
     return true;
   }
 
   /**
-   * Links the kept files into the new output, LINKS_IN_FLIGHT at once, while rendering goes
-   * on. The new output shares each file with the old one until the old one is deleted; nothing
-   * writes into a kept file (a kept path is never added), so neither output can change. Where
-   * the file system has no hard links, a copy.
+   * Renames the kept files (whole folders where it can) from the previous output into the new
+   * one, just before the swap (kept-files.ts); resolves once they are all there. Their folders'
+   * parents are made first.
    */
-  private async linkKept(): Promise<void> {
-    await this.ready.catch(() => {});
-    const next = async () => {
-      for (let file = this.toLink.pop(); file !== undefined; file = this.toLink.pop()) {
-        const from = path.join(this.outDir, file);
-        const target = path.join(this.tempDir, file);
-        await this.ensureDir(path.dirname(target))
-          .then(() => link(from, target))
-          .catch(() => copyFile(from, target, constants.COPYFILE_FICLONE))
-          .catch((error: NodeJS.ErrnoException) => {
-            error.path ??= target;
-            this.failure ??= error;
-          });
-      }
-    };
-    await Promise.all(Array.from({ length: MAX_WRITES_IN_FLIGHT }, next));
-    this.linking = undefined;
+  private async moveKept(): Promise<void> {
+    if (this.kept.size === 0) return;
+    const written = [...this.sizes.keys()].filter((file) => !this.kept.has(file));
+    const units = unitsToMove(this.kept, this.previous.keys(), written);
+    await Promise.all(
+      units.map((unit) => this.ensureDir(path.dirname(path.join(this.tempDir, unit)))),
+    );
+    moveUnits(units, this.outDir, this.tempDir, this.journal);
   }
 
   /** After commit: every file of the new output with its size, and the folder's stamp. */
@@ -256,15 +256,16 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
       throw error;
     });
     await Promise.all(this.inFlight);
-    while (this.linking) await this.linking;
     if (this.failure) {
       await this.abort();
       throw this.explainFailure(this.failure);
     }
     try {
+      await this.moveKept();
       await this.swap();
     } catch (error) {
       await this.abort();
+      if (error instanceof KeptFileMissing) throw error;
       throw explainSystemError(
         error,
         'replacing the output folder',
@@ -302,6 +303,8 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
       if (hadPrevious) await rename(old, this.outDir);
       throw error;
     }
+    // The moves are final now; the journal of a kill before this line is what puts them back.
+    rmSync(this.journal, { force: true });
     if (hadPrevious) this.cleanup = removeOutputTree(old);
   }
 
@@ -310,7 +313,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
     this.isFinished = true;
     const lock = await this.ready.catch(() => undefined);
     await Promise.all(this.inFlight);
-    while (this.linking) await this.linking;
+    putBackJournal(this.journal, this.outDir, this.tempDir);
     await removeOutputTree(this.tempDir);
     this.forgetRemoveOnSignal();
     if (lock) {
@@ -343,8 +346,8 @@ function writeFileFast(file: string, contents: string | Uint8Array): Promise<voi
 }
 
 /**
- * Puts back an output folder that a killed build left renamed, and deletes temporary
- * trees of builds that are no longer running. Only folders carrying the output marker
+ * Puts back an output folder that a killed build left renamed, and the files it was moving in
+ * (kept-files.ts), and deletes temporary trees of builds that are no longer running. Only folders carrying the output marker
  * count: a `.dist.old-mybackup` someone made by hand is never touched.
  */
 async function recoverInterruptedSwap(outDir: string) {
@@ -369,8 +372,16 @@ async function recoverInterruptedSwap(outDir: string) {
       await rename(full, outDir);
       hasOutput = true;
     } else {
+      // A build killed while it moved kept files in (kept-files.ts) put them back first.
+      if (entry.startsWith(`.${name}.tmp-`)) putBackJournal(journalOf(outDir, pid), outDir, full);
       await removeOutputTree(full);
     }
+  }
+  // Journals of builds killed after their swap: the moves were final.
+  for (const entry of entries.filter((entry) => entry.startsWith(`.${name}.moved-`))) {
+    const pid = Number(entry.slice(entry.lastIndexOf('-') + 1));
+    if (pid !== process.pid && isRunning(pid)) continue;
+    rmSync(path.join(parent, entry), { force: true });
   }
 }
 
