@@ -26,8 +26,20 @@ interface Manifest {
   outDir: string;
   stamp: string;
   files: Record<string, number>;
-  articles: Record<string, { hash: string; result: FileResult }>;
+  articles: Record<string, ManifestEntry>;
   pages: Record<string, PageDeps>;
+}
+
+/**
+ * One article file as the manifest keeps it: its text's SHA-1, its stamp when it was read
+ * (article-files.ts fileStamp), and its result without the body HTML.
+ */
+interface ManifestEntry {
+  hash: string;
+  stamp?: string;
+  /** The text, once isKnown matched it this run (never written to the manifest). */
+  text?: string;
+  result: FileResult;
 }
 
 /** What the previous build left: a memo of its articles, and its pages and output when usable. */
@@ -38,21 +50,25 @@ export interface PreviousBuild {
 }
 
 /**
- * An ArticleMemo that keeps what the manifest holds: each file's text digest and its result
- * without the body HTML (which the next build parses again only for the pages it renders).
+ * An ArticleMemo that keeps what the manifest holds: each file's text digest and stamp, and its
+ * result without the body HTML (which the next build parses again only for the pages it
+ * renders).
  */
 export class ManifestMemo implements ArticleMemo {
-  constructor(private readonly entries = new Map<string, { hash: string; result: FileResult }>()) {}
+  constructor(private readonly entries = new Map<string, ManifestEntry>()) {}
 
   get(file: string) {
     return this.entries.get(file);
   }
 
-  set(file: string, { text, result }: { text: string; result: FileResult }): void {
+  set(file: string, { text, result, stamp }: { text: string; result: FileResult; stamp?: string }) {
     const kept = this.entries.get(file);
-    if (kept?.result === result) return;
+    if (kept?.result === result) {
+      if (stamp !== undefined) kept.stamp = stamp;
+      return;
+    }
     const { html: _html, ...withoutBody } = result;
-    this.entries.set(file, { hash: textDigest(text), result: withoutBody });
+    this.entries.set(file, { hash: textDigest(text), stamp, result: withoutBody });
   }
 
   delete(file: string): void {
@@ -63,8 +79,18 @@ export class ManifestMemo implements ArticleMemo {
     return this.entries.keys();
   }
 
+  known(file: string, stamp: string): { hasBody: boolean } | undefined {
+    const kept = this.entries.get(file);
+    if (kept?.stamp !== stamp) return undefined;
+    return { hasBody: kept.result.bodyDigest !== undefined };
+  }
+
+  /** The entries as the manifest holds them: without the texts isKnown kept. */
   toJSON() {
-    return Object.fromEntries(this.entries);
+    const entries: Record<string, ManifestEntry> = {};
+    for (const [file, { hash, stamp, result }] of this.entries)
+      entries[file] = { hash, stamp, result };
+    return entries;
   }
 }
 

@@ -60,12 +60,15 @@ export interface LoadOptions {
 export async function loadSite(root: string, options: LoadOptions) {
   const { drafts, limitMs, articleMemo, clock } = options;
   const { changed } = options;
-  const articleFiles = readArticleFiles(
-    root,
-    changed && ((file) => (changed.has(file) ? undefined : articleMemo?.get(file)?.text)),
-  );
-  // The workers load their modules while esbuild bundles.
-  if (articleFiles.files.length >= MIN_PARALLEL_WORK) options.pool?.start();
+  const articleFiles = readArticleFiles(root, {
+    knownText:
+      changed && ((file) => (changed.has(file) ? undefined : articleMemo?.get(file)?.text)),
+    known: articleMemo?.known?.bind(articleMemo),
+  });
+  // The workers load their modules while esbuild bundles, when there are enough files to
+  // parse (a pool stopped while its threads still load modules can crash Node).
+  if (options.pool && toParse(articleFiles, articleMemo).length >= MIN_PARALLEL_WORK)
+    options.pool.start();
   const [bundles, stages, render] = await Promise.all([
     options.bundle(),
     loadStages(),
@@ -99,13 +102,20 @@ export async function loadSite(root: string, options: LoadOptions) {
 async function parseAhead(files: ArticleFiles, content: SiteContent, options: LoadOptions) {
   const { pool, articleMemo } = options;
   if (!pool) return undefined;
-  const toParse = files.files.filter(
-    (entry): entry is { file: string; text: string } =>
-      typeof entry.text === 'string' && !isKnown(articleMemo, entry.file, entry.text),
-  );
-  if (toParse.length < MIN_PARALLEL_WORK) return undefined;
+  const unparsed = toParse(files, articleMemo);
+  if (unparsed.length < MIN_PARALLEL_WORK) return undefined;
   const targets = soundTargets(content);
-  return { ...(await pool.parse(toParse, targets)), targets };
+  return { ...(await pool.parse(unparsed, targets)), targets };
+}
+
+/** The article files the memo does not hold the result of (readable ones only). */
+function toParse(files: ArticleFiles, memo: ArticleMemo | undefined) {
+  return files.files.filter(
+    (entry): entry is { file: string; text: string } =>
+      typeof entry.text === 'string' &&
+      !entry.isUnchanged &&
+      !isKnown(memo, entry.file, entry.text),
+  );
 }
 
 /** The brands' outbound links (brandTargets), if every brand has a name and a URL. */

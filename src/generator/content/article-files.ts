@@ -1,4 +1,4 @@
-import { readdirSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../errors/problem.ts';
 import { readSourceFile, type SourceFile } from './read-source-file.ts';
@@ -13,36 +13,73 @@ const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /^---[ \t]*\r?$/m;
 
 /** The article files as read from disk, before any parsing. */
+/** One article file as read: its text, or why it cannot be used. */
+export interface ArticleFile {
+  file: string;
+  /** The text; '' when `isUnchanged` (the file was not read). */
+  text: SourceFile;
+  /** Its size, times and inode when it was looked at (fileStamp), with `known`. */
+  stamp?: string;
+  /** `known` vouched for it by its stamp: it was not read, and the memo holds its result. */
+  isUnchanged?: boolean;
+}
+
 export interface ArticleFiles {
   /** Every {slug}.md, sorted by name, with its text or why it cannot be used. */
-  files: { file: string; text: SourceFile }[];
+  files: ArticleFile[];
   /** Problems of the folder itself: other files in it, or no articles at all. */
   problems: Problem[];
   /** Some file has a Markdown body, so the Markdown renderer is needed. */
   hasBodies: boolean;
 }
 
+/** How readArticleFiles may skip reading a file. */
+export interface KnownFiles {
+  /** The text of a file watch knows to be unchanged since it last read it (no save event). */
+  knownText?: (file: string) => string | undefined;
+  /**
+   * For a file whose stamp (fileStamp: size, modification and change times, inode) is the one
+   * the build manifest recorded: whether it has a body. Undefined: read it.
+   */
+  known?: (file: string, stamp: string) => { hasBody: boolean } | undefined;
+}
+
 /**
  * Lists and reads src/content/articles/ (synchronously: small files, where four system calls
  * per file cost a tenth of the same calls as promises). Parses nothing, so the builder can
- * read the files first and load the parsers while esbuild runs. `knownText` gives the text of a
- * file watch knows to be unchanged since it last read it (no save event since), which is then
- * not read again. Reads disk only.
+ * read the files first and load the parsers while esbuild runs. A file `known` vouches for is
+ * not read (the change time moves on every write, and nothing can set it back, as git's index
+ * relies on); neither is one whose text `knownText` gives. Reads disk only.
  */
 export function readArticleFiles(
   root: string,
-  knownText?: (file: string) => string | undefined,
+  { knownText, known }: KnownFiles = {},
 ): ArticleFiles {
   const problems: Problem[] = [];
   const names = listArticleFiles(root, problems);
-  const files = names.map((file) => ({
-    file,
-    text: knownText?.(file) ?? readSourceFile(path.join(root, file)),
-  }));
-  const hasBodies = files.some(
+  let hasBodies = false;
+  const files = names.map((file): ArticleFile => {
+    const full = path.join(root, file);
+    const text = knownText?.(file);
+    if (text !== undefined) return { file, text };
+    const info = known && lstatSync(full, { throwIfNoEntry: false });
+    const stamp = info ? fileStamp(info) : undefined;
+    const vouched = stamp === undefined ? undefined : known!(file, stamp);
+    if (vouched) {
+      hasBodies ||= vouched.hasBody;
+      return { file, text: '', stamp, isUnchanged: true };
+    }
+    return { file, text: readSourceFile(full), stamp };
+  });
+  hasBodies ||= files.some(
     ({ text }) => typeof text === 'string' && /\S/.test(locateFrontMatter(text)?.body ?? ''),
   );
   return { files, problems, hasBodies };
+}
+
+/** What tells one version of a file from another without reading it. Pure. */
+export function fileStamp(info: Stats): string {
+  return `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
 }
 
 /** The article files, sorted; anything else in the folder is a problem, except hidden files. */

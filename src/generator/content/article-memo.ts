@@ -8,16 +8,29 @@ import type { FileResult } from './read-articles.ts';
  */
 export interface ArticleMemo {
   get(file: string): { text?: string; hash?: string; result: FileResult } | undefined;
-  set(file: string, entry: { text: string; result: FileResult }): void;
+  /** `stamp`: the file's fileStamp when it was read, where known. */
+  set(file: string, entry: { text: string; result: FileResult; stamp?: string }): void;
   delete(file: string): void;
   keys(): Iterable<string>;
+  /**
+   * Whether the file is unchanged by its stamp alone (article-files.ts KnownFiles.known), and
+   * then whether it has a body; absent: every file is read.
+   */
+  known?(file: string, stamp: string): { hasBody: boolean } | undefined;
 }
 
-/** Whether `memo` holds the result of `file` with this very `text`. Pure. */
+/**
+ * Whether `memo` holds the result of `file` with this very `text`. An entry known by its hash
+ * keeps the text once it matched, so the next question about it compares strings. Pure apart
+ * from that.
+ */
 export function isKnown(memo: ArticleMemo | undefined, file: string, text: string): boolean {
   const kept = memo?.get(file);
   if (!kept) return false;
-  return kept.text !== undefined ? kept.text === text : kept.hash === textDigest(text);
+  if (kept.text !== undefined) return kept.text === text;
+  if (kept.hash !== textDigest(text)) return false;
+  kept.text = text;
+  return true;
 }
 
 /** The SHA-1 of an article file's text (hex): how the build manifest knows it. Pure. */

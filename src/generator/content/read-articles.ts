@@ -87,16 +87,15 @@ export function readArticles(
   const bodies = new Map<string, string>();
   const bodyDigests = new Map<string, string>();
   const used = new Set<string>();
-  for (const { file, text } of files.files) {
+  for (const { file, text, stamp, isUnchanged } of files.files) {
     if (typeof text !== 'string') {
       problems.push({ file, message: text === null ? 'cannot be read' : text.problem });
       continue;
     }
     used.add(file);
-    const result = isKnown(memo, file, text)
-      ? memo!.get(file)!.result
-      : (parsed?.get(file) ?? parseArticleFile(file, text, render));
-    memo?.set(file, { text, result });
+    const kept = isUnchanged || isKnown(memo, file, text) ? memo!.get(file)!.result : undefined;
+    const result = kept ?? parsed?.get(file) ?? parseArticleFile(file, text, render);
+    if (!isUnchanged) memo?.set(file, { text, result, stamp });
     const fileProblems = [...result.problems];
     const brand = result.brand;
     if (
