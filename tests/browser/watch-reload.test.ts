@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { copyProject, eventually, makeTempDir, startCli, type RunningCli } from '../helpers/cli.ts';
 
@@ -49,6 +49,21 @@ describe('sitegen watch in a real browser', () => {
     await browser?.close();
     await watcher?.stop();
     await temp.remove();
+  });
+  // Each test starts from a quiet watcher: no rebuild left over from the one before (an editor's
+  // second change event), and the social cards it draws in the background all drawn, so no late
+  // event reaches a page a test has just opened.
+  beforeEach(async () => {
+    await eventually(async () => {
+      const before = watcher.output();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const output = watcher.output();
+      const drawing =
+        output.lastIndexOf('to draw in the background') >
+        output.lastIndexOf('drawn in the background');
+      if (output !== before || drawing) throw new Error('the watcher is still busy');
+      return true;
+    }, 60_000);
   });
 
   it('reloads an open page by itself after a save, and after a broken save shows the error screen', async () => {

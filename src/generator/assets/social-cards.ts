@@ -33,7 +33,7 @@ export interface SocialImage {
 }
 
 /** One card to emit: where it goes in the output and the tree satori lays out. */
-interface PlannedCard {
+export interface PlannedCard {
   path: string;
   key: string;
   tree: CardNode;
@@ -245,6 +245,8 @@ export interface CardReport {
   rendered: number;
   /** Cards read from the cache. */
   cached: number;
+  /** Cards left to draw later (`later`: watch draws them in the background); absent: none. */
+  pending?: PlannedCard[];
 }
 
 /**
@@ -274,6 +276,7 @@ export async function emitCards(
   cacheDir: string | undefined,
   writer: Writer,
   drawMany?: DrawMany,
+  { later = false } = {},
 ): Promise<CardReport> {
   const folder = cacheDir === undefined ? undefined : path.join(cacheDir, 'cards');
   const keeping = isKeepingWriter(writer) ? writer : undefined;
@@ -286,6 +289,10 @@ export async function emitCards(
     )
       missing.push(card);
   }
+  // watch: the pages go out now; the missing cards are drawn in the background
+  // (drawCardsIntoCache) and added by a later commit.
+  if (later && folder !== undefined)
+    return { rendered: 0, cached: cards.length - missing.length, pending: missing };
   const emit = async (card: PlannedCard, png: Uint8Array) => {
     if (folder !== undefined) await storeInCache(path.join(folder, `${card.key}.png`), png);
     await writer.add({ path: card.path, contents: png });
@@ -309,6 +316,59 @@ export async function emitCards(
     await Promise.all(Array.from({ length: Math.min(CARDS_IN_FLIGHT, missing.length) }, drawNext));
   }
   return { rendered: missing.length, cached: cards.length - missing.length };
+}
+
+/**
+ * Draws `cards` into the cache folder (not into any output), on the worker threads when there
+ * are enough: watch's background drawing of the cards its runs left pending. A card already in
+ * the cache is skipped. Writes only cache files.
+ */
+export async function drawCardsIntoCache(
+  cards: PlannedCard[],
+  cacheDir: string,
+  drawMany?: DrawMany,
+): Promise<void> {
+  const folder = path.join(cacheDir, 'cards');
+  const missing: PlannedCard[] = [];
+  for (const card of cards) {
+    const png = await readFile(path.join(folder, `${card.key}.png`)).catch(() => undefined);
+    if (!png || pngProblem(png, CARD_SIZE)) missing.push(card);
+  }
+  const store = (card: PlannedCard, png: Uint8Array) =>
+    storeInCache(path.join(folder, `${card.key}.png`), png);
+  if (drawMany && missing.length >= MIN_CARDS_ON_WORKERS) {
+    await drawMany(
+      missing.map((card) => card.tree),
+      async (pngs, first) => {
+        for (const [i, png] of pngs.entries()) await store(missing[first + i], png);
+      },
+    );
+    return;
+  }
+  if (missing.length === 0) return;
+  const draw = await loadCardRenderer();
+  for (const card of missing) {
+    await store(card, await draw(card.tree));
+    // A turn for the dev server and the next save between cards.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Adds the cards of `cards` that the cache holds now to `writer` (a file copy where it can);
+ * returns those it added. Reads the cache.
+ */
+export async function cardsFromCache(
+  cards: PlannedCard[],
+  cacheDir: string,
+  writer: Writer,
+): Promise<PlannedCard[]> {
+  const added: PlannedCard[] = [];
+  for (const card of cards) {
+    const file = path.join(cacheDir, 'cards', `${card.key}.png`);
+    if (await fromCache(file, card.path, writer)) added.push(card);
+  }
+  return added;
 }
 
 /**

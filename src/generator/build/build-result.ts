@@ -26,8 +26,11 @@ export interface BuildResult {
   warnings: string[];
   /** Drafts left out of this build (`draft: true` without `drafts`). */
   draftsLeftOut: string[];
-  /** Social cards drawn by this build and read from the cache. */
-  cards: CardReport;
+  /**
+   * Social cards drawn by this build and read from the cache, and (watch) how many are left to
+   * draw in the background.
+   */
+  cards: { rendered: number; cached: number; pending?: number };
   /**
    * Article image files read, and how many of them this build encoded (the rest came from the
    * cache).
@@ -68,7 +71,11 @@ export function buildResult(outcome: RunOutcome): BuildResult {
     ...summary,
     durationMs: outcome.clock.total(),
     ...outcome.kept,
-    cards: cardReport,
+    cards: {
+      rendered: cardReport.rendered,
+      cached: cardReport.cached,
+      ...(cardReport.pending?.length ? { pending: cardReport.pending.length } : {}),
+    },
     timings: outcome.clock.timings,
     cleanup: outcome.cleanup ?? Promise.resolve(),
     changes: outcome.changes,

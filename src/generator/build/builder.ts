@@ -13,6 +13,7 @@ import type { BuildResult } from './build-result.ts';
 import { planChanges } from './change-plan.ts';
 import { buildKey, ManifestMemo, readPreviousBuild, writeManifest } from './build-manifest.ts';
 import type { DependencyMap } from './dependency-map.ts';
+import { PendingCards } from './pending-cards.ts';
 import { createMemos, type BuilderState, type Memos, type PreviousRun } from './run-state.ts';
 import { runAllStages } from './site-run.ts';
 
@@ -47,6 +48,11 @@ export interface Project {
   /** Draw social cards (og:image); default true. `--no-cards` turns them off. */
   cards?: boolean;
   /**
+   * Incremental builders (watch): a run does not wait for the social cards the cache lacks;
+   * the pages go out at once and `lateCards` draws and adds the cards afterwards. Default false.
+   */
+  cardsLater?: boolean;
+  /**
    * sitegen's cache folder: drawn social cards in `cards/`, encoded article images in
    * `images/`. Default <root>/node_modules/.cache/sitegen ($SITEGEN_CACHE_DIR in the CLI);
    * none with `writer` (everything is drawn and encoded again, nothing touches the disk).
@@ -76,8 +82,23 @@ export interface Builder {
    * cannot affect.
    */
   update(changedFiles: string[]): Promise<BuildResult>;
+  /** With `cardsLater`: the social cards the runs left to draw (see LateCards). */
+  readonly lateCards: LateCards;
   /** Frees esbuild and the output lock. */
   dispose(): Promise<void>;
+}
+
+/** watch's social cards drawn after the pages (Project.cardsLater). */
+export interface LateCards {
+  /** How many cards the runs left to draw. */
+  readonly count: number;
+  /** Draws up to `count` of them into the cache; writes no output, so it may run beside a run. */
+  draw(count: number): Promise<void>;
+  /**
+   * Adds the drawn ones to the output (keeping every other file) and returns the paths written.
+   * A run of its own: never beside build() or update().
+   */
+  commit(): Promise<string[]>;
 }
 
 /**
@@ -122,6 +143,21 @@ export async function createBuilder(
     outDir,
     build: () => runFresh(),
     update: (changedFiles) => runFresh(changedFiles),
+    lateCards: {
+      get count() {
+        return state.pendingCards.size;
+      },
+      draw: async (count) => {
+        if (state.cacheDir)
+          await state.pendingCards.draw(count, state.cacheDir, state.pool()?.draw);
+      },
+      commit: async () => {
+        const writer = state.keptWriter;
+        if (!(writer instanceof IncrementalDirWriter) || !state.cacheDir) return [];
+        const referenced = state.referencedFiles();
+        return state.pendingCards.commit(writer, state.cacheDir, (file) => referenced.has(file));
+      },
+    },
     dispose: () => {
       disposed ??= dispose();
       return disposed;
@@ -133,7 +169,12 @@ export async function createBuilder(
 function builderState(
   project: Project,
   setup: { root: string; outDir: string; incremental: boolean; bundler: SiteBundler },
-): BuilderState & { forget(): void; destroyPool(): Promise<void> } {
+): BuilderState & {
+  forget(): void;
+  destroyPool(): Promise<void>;
+  /** Every file a page of the last run refers to (watch). */
+  referencedFiles(): Set<string>;
+} {
   const { root, outDir, incremental, bundler } = setup;
   let lastBundles: Bundles | undefined;
   let pool: WorkerPool | undefined;
@@ -153,6 +194,8 @@ function builderState(
     project,
     root,
     outDir,
+    pendingCards: new PendingCards(),
+    referencedFiles: () => new Set([...(lastPages?.values() ?? [])].flatMap((deps) => deps.files)),
     limitMs: project.renderTimeLimitMs ?? renderTimeLimitMs(),
     cacheDir,
     isIncremental: incremental,

@@ -8,6 +8,7 @@ import type { WorkerPool } from '../workers/worker-pool.ts';
 import type { Project } from './builder.ts';
 import type { DependencyMap } from './dependency-map.ts';
 import type { LinkMemo } from './link-bodies.ts';
+import type { PendingCards } from './pending-cards.ts';
 
 /** What an incremental builder (watch) keeps between runs, as caches: a save redoes less. */
 export interface Memos {
@@ -49,6 +50,8 @@ export interface BuilderState {
   root: string;
   /** The vetted output folder. */
   outDir: string;
+  /** watch (cardsLater): the social cards the runs left to draw. */
+  pendingCards: PendingCards;
   limitMs: number;
   /** sitegen's cache folder; none with an in-memory writer (tests). */
   cacheDir?: string;

@@ -75,7 +75,12 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   const site = await loadPages(state, changes, before.memo, clock);
   const { project } = state;
   const previous = await previousPages(writer, before.output);
-  const selection = selectPages(site.pages, site.digests, previous, keepAllOf(writer));
+  const selection = selectPages(
+    site.pages,
+    site.digests,
+    previous,
+    keepAllOf(writer, state.pendingCards),
+  );
   // The bodies the pages to plan show, linked outside the time limit planning runs under.
   for (const page of selection.toPlan) for (const slug of bodiesShown(page)) site.bodies.get(slug);
   clock.lap('link brand mentions');
@@ -98,7 +103,16 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     hostFiles: () => planHostFiles(site.pages, siteUrl, feedSources),
     cards: async (to: Writer) => {
       if (!cards) return NO_CARDS;
-      return emitCards(cards.planner.planned(), state.cacheDir, to, state.pool()?.draw);
+      const later = { later: project.cardsLater === true };
+      const report = await emitCards(
+        cards.planner.planned(),
+        state.cacheDir,
+        to,
+        state.pool()?.draw,
+        later,
+      );
+      state.pendingCards.add(report.pending);
+      return report;
     },
   };
   const summary = await commitPages(writer, job, clock);
@@ -125,11 +139,14 @@ async function previousPages(
   return (await writer.reuse(output.listing)) ? output.pages : undefined;
 }
 
-/** Keeps all of a page's files, or none: selectPages asks it for each unchanged page. */
-function keepAllOf(writer: Writer) {
+/**
+ * Keeps all of a page's files, or none: selectPages asks it for each unchanged page. A card
+ * watch is still drawing (pendingCards) counts as there: it is added when drawn.
+ */
+function keepAllOf(writer: Writer, pending: BuilderState['pendingCards']) {
   if (!isKeepingWriter(writer)) return undefined;
   return (files: string[]) => {
-    if (!files.every((file) => writer.has(file))) return false;
+    if (!files.every((file) => writer.has(file) || pending.has(file))) return false;
     for (const file of files) writer.keep(file);
     return true;
   };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBuilder, type BuildResult, type Project } from '../build/builder.ts';
+import { type Builder, createBuilder, type BuildResult, type Project } from '../build/builder.ts';
 import { errorScreenText, type ScreenStyle, toErrorScreen } from './error-screen.ts';
 import { planLiveUpdate, type LiveUpdate } from './live-update.ts';
 import { describePortChoice, startServer, type ErrorScreen, type SiteServer } from './serve.ts';
@@ -54,7 +54,7 @@ export interface Watcher {
 /** The builder's project for `options`. Drafts are part of the dev site, marked DRAFT. */
 function projectOf(options: WatchOptions, root: string): Project {
   const { outDir, siteUrl, siteUrlOrigin, onWait, jobs } = options;
-  return { root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait, jobs };
+  return { root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait, jobs, cardsLater: true };
 }
 
 export async function watch(options: WatchOptions): Promise<Watcher> {
@@ -63,7 +63,15 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   let error: ErrorScreen | undefined;
   let server: SiteServer | undefined;
   let base = '/';
-  const rebuild = async (changed: string[]) => {
+  const cards = lateCards(builder, options.log);
+  const rebuild = async (events: string[]) => {
+    const changed = events.filter((event) => event !== CARDS_DRAWN);
+    if (changed.length === events.length) return rebuildFiles(changed);
+    // Cards were drawn: they are added after the files' rebuild, whether it worked or not.
+    if (changed.length > 0) await rebuildFiles(changed);
+    await cards.commit();
+  };
+  const rebuildFiles = async (changed: string[]) => {
     // A failed build, and the first good one after it, reload every page (error screen in, then
     // out).
     let update: LiveUpdate = { kind: 'reload' };
@@ -73,6 +81,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       if (!error) update = planLiveUpdate(result.changes, result, base);
       error = undefined;
       options.log(describeRebuild(changed, result));
+      cards.start(() => queue.add(CARDS_DRAWN));
     } catch (caught) {
       // Printed once per failed rebuild; requests only read `error`, they never print it again.
       error = toErrorScreen(caught, root);
@@ -125,6 +134,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
     },
     async close() {
       await watcher.close();
+      await cards.stop();
       await queue.idle();
       await server?.close();
       await builder.dispose();
@@ -132,10 +142,70 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   };
 }
 
+/** The queue's name for "late social cards were drawn": their commit runs in the queue's turn. */
+const CARDS_DRAWN = '\0cards drawn';
+
+/** How many late cards are drawn before they are added to the output. */
+const CARD_BATCH = 64;
+
+/**
+ * Draws the social cards the runs left (Project.cardsLater) in the background, CARD_BATCH at a
+ * time, each batch added to the output by a commit that runs in the watch queue's turn
+ * (`commit`), so never beside a rebuild. The first page never waits for a card.
+ */
+function lateCards(builder: Builder, log: (line: string) => void) {
+  let drawing: Promise<void> | undefined;
+  let isStopped = false;
+  let drawn = 0;
+  let committed: () => void = () => {};
+  return {
+    /** Starts drawing, unless it is drawing already or nothing is left; `ready` queues a commit. */
+    start(ready: () => void) {
+      if (drawing || isStopped || builder.lateCards.count === 0) return;
+      drawing = (async () => {
+        while (!isStopped && builder.lateCards.count > 0) {
+          const before = builder.lateCards.count;
+          await builder.lateCards.draw(CARD_BATCH);
+          const done = new Promise<void>((resolve) => {
+            committed = resolve;
+          });
+          ready();
+          await done;
+          drawn += before - builder.lateCards.count;
+        }
+        if (drawn > 0) log(`social cards: ${drawn} drawn in the background`);
+        drawn = 0;
+      })()
+        .catch((caught) => log(`social cards: drawing stopped: ${(caught as Error).message}`))
+        .finally(() => {
+          drawing = undefined;
+        });
+    },
+    /** Adds the drawn cards to the output (in the queue's turn). */
+    async commit() {
+      try {
+        await builder.lateCards.commit();
+      } catch (caught) {
+        log(`social cards: could not add the drawn cards: ${(caught as Error).message}`);
+      } finally {
+        committed();
+      }
+    },
+    async stop() {
+      isStopped = true;
+      committed();
+      await drawing;
+    },
+  };
+}
+
 function describeRebuild(changed: string[], result: BuildResult): string {
   const what = changed.length === 0 ? 'initial build' : `${summarize(changed)} changed`;
   const removed = result.removed.length > 0 ? `, ${result.removed.length} removed` : '';
-  return `${what}: ${result.written} file${result.written === 1 ? '' : 's'} written${removed}, ${Math.round(result.durationMs)} ms`;
+  const late = result.cards.pending
+    ? `; ${result.cards.pending} social card${result.cards.pending === 1 ? '' : 's'} to draw in the background`
+    : '';
+  return `${what}: ${result.written} file${result.written === 1 ? '' : 's'} written${removed}, ${Math.round(result.durationMs)} ms${late}`;
 }
 
 function summarize(files: string[]): string {

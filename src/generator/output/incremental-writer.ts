@@ -34,6 +34,11 @@ export class IncrementalDirWriter implements KeepingWriter {
     return true;
   }
 
+  /** Keeps every file of the last commit (a commit that only adds files: watch's late cards). */
+  keepEverything(): void {
+    for (const file of this.previous?.keys() ?? []) this.kept.add(file);
+  }
+
   async commit(): Promise<WriteSummary> {
     const files = this.pending;
     const kept = this.kept;
