@@ -62,6 +62,13 @@ export class LinkedBodies implements BodyLookup {
     return result;
   }
 
+  /** watch's body save: `slug`'s body is now `html` (before linking), with this digest. */
+  replace(slug: string, html: string, digest: string): void {
+    this.sources.digests.set(slug, digest);
+    this.sources.parsed.set(slug, html);
+    this.linked.delete(slug);
+  }
+
   /** Whether some body made so far sets an id (commit-pages.ts hasIds). */
   some(test: (html: string) => boolean): boolean {
     for (const html of this.linked.values()) if (test(html)) return true;

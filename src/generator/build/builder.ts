@@ -11,10 +11,16 @@ import { renderTimeLimitMs } from '../site/time-limit.ts';
 import { createWorkerPool, type WorkerPool } from '../workers/worker-pool.ts';
 import type { BuildResult } from './build-result.ts';
 import { planChanges } from './change-plan.ts';
+import { runBodySave } from './body-run.ts';
 import { buildKey, ManifestMemo, readPreviousBuild, writeManifest } from './build-manifest.ts';
-import type { DependencyMap } from './dependency-map.ts';
 import { PendingCards } from './pending-cards.ts';
-import { createMemos, type BuilderState, type Memos, type PreviousRun } from './run-state.ts';
+import {
+  createMemos,
+  type BuilderState,
+  type LastRun,
+  type Memos,
+  type PreviousRun,
+} from './run-state.ts';
 import { runAllStages } from './site-run.ts';
 
 export type { BuildResult } from './build-result.ts';
@@ -129,8 +135,14 @@ export async function createBuilder(
   const state = builderState(project, { root, outDir, incremental, bundler });
   // After a failure the kept bundles may not match the sources, and nothing is known of what
   // is on disk: the next run bundles again and renders every page.
+  const run = async (changedFiles?: string[]) => {
+    const changes = planChanges(changedFiles);
+    const last = state.lastRun();
+    const saved = last && (await runBodySave(state, last, changes));
+    return saved ?? runAllStages(state, changes);
+  };
   const runFresh = (changedFiles?: string[]) =>
-    runAllStages(state, planChanges(changedFiles)).catch((error) => {
+    run(changedFiles).catch((error) => {
       state.forget();
       throw error;
     });
@@ -174,13 +186,15 @@ function builderState(
   destroyPool(): Promise<void>;
   /** Every file a page of the last run refers to (watch). */
   referencedFiles(): Set<string>;
+  /** watch: what the last good run left; undefined after a failure. */
+  lastRun(): LastRun | undefined;
 } {
   const { root, outDir, incremental, bundler } = setup;
   let lastBundles: Bundles | undefined;
   let pool: WorkerPool | undefined;
   let fingerprint: Promise<string> | undefined;
-  // watch: the last run's dependency map.
-  let lastPages: DependencyMap | undefined;
+  // watch: what the last good run left (its dependency map among it).
+  let last: LastRun | undefined;
   const keptWriter: Writer | undefined =
     project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
   const memos: Partial<Memos> = incremental ? createMemos() : {};
@@ -195,7 +209,8 @@ function builderState(
     root,
     outDir,
     pendingCards: new PendingCards(),
-    referencedFiles: () => new Set([...(lastPages?.values() ?? [])].flatMap((deps) => deps.files)),
+    lastRun: () => last,
+    referencedFiles: () => new Set([...(last?.pages.values() ?? [])].flatMap((deps) => deps.files)),
     limitMs: project.renderTimeLimitMs ?? renderTimeLimitMs(),
     cacheDir,
     isIncremental: incremental,
@@ -203,13 +218,13 @@ function builderState(
     keptWriter,
     previous: (fresh = false): PreviousRun => {
       if (memos.articleMemo)
-        return { memo: memos.articleMemo, output: lastPages && { pages: lastPages } };
+        return { memo: memos.articleMemo, output: last && { pages: last.pages } };
       if (!manifest) return {};
       if (project.fresh || fresh) return { memo: new ManifestMemo() };
       return readPreviousBuild(manifest.cacheDir, outDir, manifest.key);
     },
-    remember: async ({ pages, writer, memo }) => {
-      if (memos.articleMemo) lastPages = pages;
+    remember: async ({ pages, writer, memo, last: run }) => {
+      if (memos.articleMemo) last = { ...run, pages };
       else if (manifest && memo instanceof ManifestMemo && writer instanceof AtomicDirWriter) {
         const listing = writer.listing();
         await writeManifest(manifest.cacheDir, outDir, manifest.key, { memo, pages, listing });
@@ -225,7 +240,7 @@ function builderState(
     },
     forget: () => {
       lastBundles = undefined;
-      lastPages = undefined;
+      last = undefined;
     },
     pool: () => {
       if ((project.jobs ?? 1) > 1) pool ??= createWorkerPool(project.jobs!);

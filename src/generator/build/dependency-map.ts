@@ -24,6 +24,8 @@ export interface PageDeps {
  */
 export interface PageInputs {
   site: string;
+  /** Every article by slug. */
+  bySlug: ReadonlyMap<string, Article>;
   /** The digest of `article`'s record as pages show it (recordDigest), image included. */
   record(article: Article): string;
   /** The digest of the body of `slug` before linking; undefined when it has none. */
@@ -41,7 +43,7 @@ export function digestPages(
   content: Content,
   inputs: PageInputs,
 ): Map<string, string> {
-  const bySlug = new Map(content.articles.map((article) => [article.slug, article]));
+  const { bySlug } = inputs;
   const digests = new Map<string, string>();
   for (const page of pages) {
     const hash = createHash('sha1').update(inputs.site);

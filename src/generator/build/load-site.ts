@@ -26,10 +26,17 @@ export function loadStages() {
   ]).then(
     ([
       { loadContent },
-      { reparseBody },
+      { reparseBody, parseArticleFile },
       { linkFirstMentions },
       { renderSlice, checkUniqueIds },
-    ]) => ({ loadContent, reparseBody, linkFirstMentions, renderSlice, checkUniqueIds }),
+    ]) => ({
+      loadContent,
+      reparseBody,
+      parseArticleFile,
+      linkFirstMentions,
+      renderSlice,
+      checkUniqueIds,
+    }),
   );
 }
 

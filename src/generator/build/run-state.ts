@@ -1,3 +1,4 @@
+import type { Article } from '../../content/types.ts';
 import type { CardMemo } from '../assets/social-cards.ts';
 import type { ArticleMemo } from '../content/article-memo.ts';
 import type { FileResult } from '../content/read-articles.ts';
@@ -8,7 +9,9 @@ import type { WorkerPool } from '../workers/worker-pool.ts';
 import type { Project } from './builder.ts';
 import type { DependencyMap } from './dependency-map.ts';
 import type { LinkMemo } from './link-bodies.ts';
+import type { KeptReport } from './build-result.ts';
 import type { PendingCards } from './pending-cards.ts';
+import type { LoadedSite } from './site-run.ts';
 
 /** What an incremental builder (watch) keeps between runs, as caches: a save redoes less. */
 export interface Memos {
@@ -43,6 +46,19 @@ export interface PreviousRun {
   output?: { pages: DependencyMap; listing?: OutputListing };
 }
 
+/**
+ * What a good run of watch's builder leaves for the next save: the loaded site (content,
+ * bodies, the page list and its inputs), the dependency map, and what it reported. A body save
+ * (body-run.ts) starts from it.
+ */
+export interface LastRun {
+  site: LoadedSite;
+  pages: DependencyMap;
+  kept: KeptReport;
+  /** The feed's entries, once a body save needed them. */
+  feedEntries?: Article[];
+}
+
 /** What every run of one builder shares: the project, its settings and its caches. */
 export interface BuilderState {
   project: Project;
@@ -73,5 +89,10 @@ export interface BuilderState {
    * After a commit through `writer`: keeps the run's dependency map for the next run (watch) or
    * writes the build manifest (build-manifest.ts).
    */
-  remember(run: { pages: DependencyMap; writer: Writer; memo?: ArticleMemo }): Promise<void>;
+  remember(run: {
+    pages: DependencyMap;
+    writer: Writer;
+    memo?: ArticleMemo;
+    last: Omit<LastRun, 'pages'>;
+  }): Promise<void>;
 }

@@ -33,6 +33,7 @@ import { commitPages, hasIds, NO_CARDS } from './commit-pages.ts';
 import {
   type DependencyMap,
   digestPages,
+  type PageInputs,
   recordDigest,
   selectPages,
   siteDigest,
@@ -42,7 +43,7 @@ import { loadSite, type Stages } from './load-site.ts';
 import type { BuilderState, PreviousRun } from './run-state.ts';
 
 /** Everything a run knows once its pages are listed and digested, before anything is planned. */
-type LoadedSite = Awaited<ReturnType<typeof loadPages>>;
+export type LoadedSite = Awaited<ReturnType<typeof loadPages>>;
 
 /**
  * Runs every stage, each doing only what the changes reach: bundle (unless the change plan says
@@ -117,9 +118,9 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   };
   const summary = await commitPages(writer, job, clock);
   const pages: DependencyMap = new Map([...selection.kept, ...planned]);
-  await state.remember({ pages, writer, memo: before.memo });
   const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
   const kept = { warnings, draftsLeftOut: site.draftsLeftOut, images: site.imageCounts };
+  await state.remember({ pages, writer, memo: before.memo, last: { site, kept } });
   const cleanup = writer.cleanup;
   const outcome = { routes: site.pages, toRender, siteUrl, summary, kept, changes, clock, cleanup };
   return buildResult(outcome);
@@ -157,7 +158,7 @@ function keepAllOf(writer: Writer, pending: BuilderState['pendingCards']) {
  * notes each page's files (the page and the card it asked for) for the dependency map. Pure but
  * for cards.
  */
-function planPages(site: LoadedSite, toPlan: Page[]) {
+export function planPages(site: LoadedSite, toPlan: Page[]) {
   const { cards } = site;
   let asked: string[] = [];
   const socialImage: PlanInput['socialImage'] =
@@ -225,7 +226,8 @@ async function loadPages(
   const input = { content, siteUrl, assets: assets.urls, images: images?.images };
   const pages = listPages(content, (slug) => bodies.has(slug));
   const imageOf = (article: Article) => JSON.stringify(images?.images.get(article.slug) ?? '');
-  const digests = digestPages(pages, content, {
+  const inputs: PageInputs = {
+    bySlug: new Map(content.articles.map((article) => [article.slug, article])),
     site: siteDigest([
       bundles.siteCode,
       assets.urls,
@@ -235,7 +237,8 @@ async function loadPages(
     ]),
     record: (article) => recordDigest(article, article.image ? imageOf(article) : ''),
     body: (slug) => bodies.digest(slug),
-  });
+  };
+  const digests = digestPages(pages, content, inputs);
   clock.lap('map dependencies');
   const imageCounts = { sources: images?.sources ?? 0, encoded: images?.encoded ?? 0 };
   return {
@@ -246,7 +249,9 @@ async function loadPages(
     cards,
     input,
     pages,
+    inputs,
     digests,
+    render: loaded.render,
     assets: assets.files,
     imageCounts,
     draftsLeftOut: loaded.draftsLeftOut,

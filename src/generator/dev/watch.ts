@@ -91,29 +91,11 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
     }
   };
 
-  // Listen first: a port in use fails at once, before any build work. Requests made during
-  // the first build wait for it.
-  let firstBuilt: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    firstBuilt = resolve;
+  const listening = await listenFirst(options, builder, {
+    base: () => base,
+    error: () => error,
   });
-  try {
-    const { host, port, isStrictPort, allowedHosts } = options;
-    server = await startServer({
-      dir: builder.outDir,
-      host,
-      port,
-      isStrictPort,
-      allowedHosts,
-      base: () => base,
-      isLiveReload: true,
-      currentError: () => error,
-      ready,
-    });
-  } catch (caught) {
-    await builder.dispose();
-    throw caught;
-  }
+  server = listening.server;
   const portChoice = describePortChoice(options.port, server.port);
   if (portChoice) options.log(portChoice);
   // The file watcher starts with the first build, not after it: a save made while that
@@ -123,7 +105,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   let isBuilt = false;
   const [watcher] = await Promise.all([
     watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file))),
-    rebuild([]).finally(firstBuilt),
+    rebuild([]).finally(listening.firstBuilt),
   ]);
   isBuilt = true;
   for (const file of early) queue.add(file);
@@ -140,6 +122,39 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       await builder.dispose();
     },
   };
+}
+
+/**
+ * Starts the dev server before any build work, so a port in use fails at once; requests made
+ * during the first build wait for it (`firstBuilt`). Disposes the builder when it cannot listen.
+ */
+async function listenFirst(
+  options: WatchOptions,
+  builder: Builder,
+  view: { base: () => string; error: () => ErrorScreen | undefined },
+) {
+  let firstBuilt: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    firstBuilt = resolve;
+  });
+  const { host, port, isStrictPort, allowedHosts } = options;
+  try {
+    const server = await startServer({
+      dir: builder.outDir,
+      host,
+      port,
+      isStrictPort,
+      allowedHosts,
+      base: view.base,
+      isLiveReload: true,
+      currentError: view.error,
+      ready,
+    });
+    return { server, firstBuilt };
+  } catch (caught) {
+    await builder.dispose();
+    throw caught;
+  }
 }
 
 /** The queue's name for "late social cards were drawn": their commit runs in the queue's turn. */
