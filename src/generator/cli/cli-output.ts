@@ -152,8 +152,11 @@ export function reportBuild(
 ): void {
   output.record(buildFigures(result, outDir));
   const bold = (text: string) => output.paintOut('bold', text);
+  // An incremental build says how many pages it rendered and how many it kept as they were.
+  const unchanged = result.pages - result.rendered;
+  const kept = unchanged > 0 ? `${result.rendered} rendered, ${unchanged} unchanged; ` : '';
   output.say(
-    `${output.paintOut('green', 'sitegen:')} wrote ${bold(`${result.pages} pages`)} (${result.files} files, ${formatBytes(result.bytes)}) to ${displayPath(outDir)}/ in ${bold(`${Math.round(result.durationMs)} ms`)}`,
+    `${output.paintOut('green', 'sitegen:')} wrote ${bold(`${result.pages} pages`)} (${kept}${result.files} files, ${formatBytes(result.bytes)}) to ${displayPath(outDir)}/ in ${bold(`${Math.round(result.durationMs)} ms`)}`,
   );
   const { rendered, cached } = result.cards;
   if (rendered + cached > 0)
@@ -188,6 +191,7 @@ function buildFigures(result: BuildResult, outDir: string) {
   return {
     outDir: path.resolve(outDir),
     pages: result.pages,
+    rendered: result.rendered,
     files: result.files,
     bytes: result.bytes,
     written: result.written,

@@ -277,11 +277,13 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
     this.forgetRemoveOnSignal();
     this.forgetLock();
     await lock.release();
+    // Kept files were moved in, not written.
+    const written = this.names.filter((file) => !this.kept.has(file));
     return {
       files: this.files,
       bytes: this.bytes,
-      written: this.files,
-      writtenFiles: this.names.sort(),
+      written: written.length,
+      writtenFiles: written.sort(),
       removed: [],
     };
   }
