@@ -9,19 +9,32 @@ import type { KeepingWriter, OutputFile, WriteSummary } from './writer.ts';
  * Keeps an output folder in step with successive builds (watch). The first commit swaps in
  * a whole new tree like AtomicDirWriter; later commits write only files whose bytes
  * changed (each through a temporary file and a rename, so no reader sees half a file) and
- * delete files no build produces any more. Files are held until commit, so a build that
- * fails midway writes nothing.
+ * delete files no build produces any more. Later commits hold their files until commit, so a
+ * build that fails midway writes nothing; the first one writes into its temporary tree as
+ * files come, which an abort deletes.
  */
 export class IncrementalDirWriter implements KeepingWriter {
   /** The last commit's files: digest and size by path. */
-  private previous: Map<string, { digest: string; size: number }> | undefined;
+  private previous: Map<string, FileDigest> | undefined;
   private pending = new Map<string, string | Uint8Array>();
   private kept = new Set<string>();
+  /**
+   * The first commit's files go straight to a new tree as they come (writes overlap rendering);
+   * their digests and sizes are noted on the way.
+   */
+  private first: { writer: AtomicDirWriter; digests: Map<string, FileDigest> } | undefined;
 
   constructor(readonly outDir: string) {}
 
   async add(file: OutputFile) {
-    this.pending.set(file.path, file.contents);
+    if (this.previous) {
+      this.pending.set(file.path, file.contents);
+      return;
+    }
+    this.first ??= { writer: new AtomicDirWriter(this.outDir), digests: new Map() };
+    const size = sizeOf(file.contents);
+    this.first.digests.set(file.path, { digest: digest(file.contents), size });
+    await this.first.writer.add(file);
   }
 
   has(file: string): boolean {
@@ -41,11 +54,10 @@ export class IncrementalDirWriter implements KeepingWriter {
 
   async commit(): Promise<WriteSummary> {
     const files = this.pending;
+    if (!this.previous) return this.commitFirst();
     const kept = this.kept;
     this.pending = new Map();
     this.kept = new Set();
-    const sizeOf = (contents: string | Uint8Array) =>
-      typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
     // Kept files keep the last commit's digest.
     const digests = new Map(
       [...kept].filter((file) => !files.has(file)).map((file) => [file, this.previous!.get(file)!]),
@@ -54,21 +66,6 @@ export class IncrementalDirWriter implements KeepingWriter {
       digests.set(file, { digest: digest(contents), size: sizeOf(contents) });
     let bytes = 0;
     for (const { size } of digests.values()) bytes += size;
-
-    if (!this.previous) {
-      const atomic = new AtomicDirWriter(this.outDir);
-      for (const [file, contents] of files) await atomic.add({ path: file, contents });
-      await atomic.commit();
-      await atomic.cleanup;
-      this.previous = digests;
-      return {
-        files: files.size,
-        bytes,
-        written: files.size,
-        writtenFiles: [...files.keys()].sort(),
-        removed: [],
-      };
-    }
 
     const changed = [...files].filter(
       ([file]) => this.previous!.get(file)?.digest !== digests.get(file)!.digest,
@@ -104,7 +101,31 @@ export class IncrementalDirWriter implements KeepingWriter {
   async abort() {
     this.pending = new Map();
     this.kept = new Set();
+    const first = this.first;
+    this.first = undefined;
+    await first?.writer.abort();
   }
+
+  /** The first commit: the new tree swapped in whole (AtomicDirWriter). */
+  private async commitFirst(): Promise<WriteSummary> {
+    const first = this.first ?? { writer: new AtomicDirWriter(this.outDir), digests: new Map() };
+    this.first = undefined;
+    this.kept = new Set();
+    const summary = await first.writer.commit();
+    await first.writer.cleanup;
+    this.previous = first.digests;
+    return summary;
+  }
+}
+
+/** A file's SHA-1 and size, as the last commit wrote it. */
+interface FileDigest {
+  digest: string;
+  size: number;
+}
+
+function sizeOf(contents: string | Uint8Array): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
 /** The SHA-1 of `contents` in hex: what tells a changed file from an unchanged one. Pure. */
