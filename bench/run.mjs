@@ -16,17 +16,29 @@
 //   3. watch: save-to-disk and save-to-reloaded-page latency for an article edit (its
 //      Markdown body) and a template edit; then on the 10,000-article site, save to disk for
 //      a body, a title and a template edit
-//   4. output weight per page kind, raw and gzip
-//   then a summary table: every row of the performance targets (issues 14 and 20) with the
-//   measured figure (median and min–max), the target and met / missed, or "not run".
+//   4. incremental builds of 10,000 articles (--no-cards, the same --out and cache): a build
+//      after one body change and after one title change, 5 rounds each, over Hugo's cold
+//      build of the same articles (2b); the output then compared file by file with a --fresh
+//      build of the same sources
+//   5. `sitegen watch` on those 10,000 articles with an empty cache (no social cards): from
+//      the spawn to the first page served, next to a cold `build --no-cards`, alternated
+//   6. output weight per page kind, raw and gzip
+//   then a summary table: every row of the performance targets (issues 14, 20 and 21) with
+//   the measured figure (median and min–max), the target and met / missed, or "not run".
 // Every median is printed with the min–max of its runs: this machine is noisy.
-// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 2e, no 3b; 2c
-// builds once), --skip-watch (no 3 and 3b), --sizes 200,500 (the article counts of 2b
-// instead). The full run takes about 21 minutes on 2 cores (2b adds about 9 of them).
+// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 2e, 3b, 4 or 5;
+// 2c builds once), --skip-watch (no 3, 3b and 5), --sizes 200,500 (the article counts of 2b
+// instead). The full run takes about 24 minutes on 2 cores (2b adds about 9 of them, 4 and 5
+// about 3). BENCH_INCREMENTAL_ARTICLES=N runs 4 and 5 on N articles instead of 10,000, and
+// then also with --quick (5 still not with --skip-watch): to try those sections in minutes,
+// e.g. `BENCH_INCREMENTAL_ARTICLES=300 node bench/run.mjs --quick --sizes 300` (their Hugo
+// figure is 2b's at N, so with N in --sizes).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  appendFileSync,
   cpSync,
+  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -41,7 +53,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { compareTools, printComparison } from './compare.mjs';
 import { formatRatio, median, pairedRatio, spread } from './stats.mjs';
-import { printSummary } from './summary.mjs';
+import { overMedian, printSummary } from './summary.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(repo, 'bin/sitegen');
@@ -76,6 +88,16 @@ if (!compareSizes.every((n) => Number.isInteger(n) && n > 0)) {
   );
   process.exit(2);
 }
+// Sections 4 and 5's article count (see the options above).
+const incrementalArticles = process.env.BENCH_INCREMENTAL_ARTICLES;
+const incrementalCount = incrementalArticles === undefined ? 10000 : Number(incrementalArticles);
+if (!Number.isInteger(incrementalCount) || incrementalCount < 1) {
+  console.error(
+    `BENCH_INCREMENTAL_ARTICLES takes a positive whole article count, got "${incrementalArticles}"`,
+  );
+  process.exit(2);
+}
+const runIncremental = !isQuick || incrementalArticles !== undefined;
 const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-bench-'));
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const print = (line = '') => console.log(line);
@@ -96,6 +118,8 @@ const figures = {
   jobsOutput: undefined,
   jobsWall: undefined,
   bigWatch: undefined,
+  incremental: undefined,
+  watchFirstPage: undefined,
 };
 
 /**
@@ -130,10 +154,23 @@ function measureOrFail(section, measure) {
   try {
     return measure();
   } catch (error) {
-    print(`\n${section} FAILED: ${error.message}`);
-    process.exitCode = 1;
-    return { error };
+    return sectionFailed(section, error);
   }
+}
+
+/** measureOrFail for a section that measures asynchronously (a watcher, HTTP). */
+async function measureOrFailAsync(section, measure) {
+  try {
+    return await measure();
+  } catch (error) {
+    return sectionFailed(section, error);
+  }
+}
+
+function sectionFailed(section, error) {
+  print(`\n${section} FAILED: ${error.message}`);
+  process.exitCode = 1;
+  return { error };
 }
 
 print(
@@ -388,7 +425,7 @@ function compareJobsOutput(root, jobsList) {
     const hashes = hashTree(out);
     rmSync(out, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
-    return { jobs, wall, hashes };
+    return { label: `--jobs ${jobs}`, wall, hashes };
   });
   return {
     jobs: jobsList,
@@ -409,16 +446,19 @@ function hashTree(dir) {
   return hashes;
 }
 
-/** The first path where a tree differs from the first one, said in words; or undefined. */
+/**
+ * The first path where a tree ({ label, hashes: hashTree() }) differs from the first one, said
+ * in words with the trees' labels ("--jobs 2"); or undefined.
+ */
 function firstDifference([first, ...others]) {
   const names = [...new Set([first, ...others].flatMap((tree) => [...tree.hashes.keys()]))];
   for (const name of names.sort()) {
     for (const other of others) {
       const [ours, theirs] = [first.hashes.get(name), other.hashes.get(name)];
       if (ours === theirs) continue;
-      if (ours === undefined) return `${name} written with --jobs ${other.jobs} only`;
-      if (theirs === undefined) return `${name} missing with --jobs ${other.jobs}`;
-      return `${name} differs between --jobs ${first.jobs} and --jobs ${other.jobs}`;
+      if (ours === undefined) return `${name} written with ${other.label} only`;
+      if (theirs === undefined) return `${name} missing with ${other.label}`;
+      return `${name} differs between ${first.label} and ${other.label}`;
     }
   }
   return undefined;
@@ -628,11 +668,262 @@ if (!skipWatch && !isQuick) {
   );
   print('| edit | to rewritten page on disk |\n|---|---|');
   print(`| article body | ${row(body)} |`);
-  print(`| article title (the page, the lists, its brand page, its card) | ${row(title)} |`);
+  print(
+    `| article title (changes the page, the lists, its brand page, its card; timed to the page) | ${row(title)} |`,
+  );
   print(`| template (SiteFooter.tsx: every page) | ${row(template)} |`);
 }
 
-// 4. Output weight per page kind.
+// 4. Incremental builds (issue 21): a generated project of its own (its articles are edited),
+// built once (--no-cards, this section's own cache folder, a fixed --out), then 5 rounds of
+// one article's body changed (a sentence appended) and a timed build into the same --out
+// with the same cache, then 5 rounds of that article's title changed and a timed build. Each
+// build must be incremental: it may write (new mtime) at most half of the output's files, the
+// others being moved over from the previous output; and the last output must be the same
+// bytes, file by file, as a --fresh build of the same sources into another folder (own cache).
+// The ratios are over Hugo's cold build of the same articles in 2b (none when 2b did not
+// build that count). Not with --quick, which has no 10,000-article rows.
+if (runIncremental) {
+  figures.incremental = measureOrFail('4', () => {
+    const result = incrementalBuilds(incrementalProject(), 5);
+    const hugo = hugoCold(incrementalCount);
+    Object.assign(result, { hugo: hugo.walls, hugoMissing: hugo.walls ? undefined : hugo });
+    const overHugo = (walls) => (hugo.walls ? formatRatio(overMedian(walls, hugo.walls)) : '—');
+    const written = (counts) => `${spread(counts, 0)} of ${result.files.toLocaleString('en-US')}`;
+    print(
+      `\n## 4. Incremental sitegen build, ${incrementalCount.toLocaleString('en-US')} articles (--no-cards, the same --out and cache, median (min–max))\n`,
+    );
+    print('| build | runs | wall | files written | / Hugo cold build |\n|---|---|---|---|---|');
+    print(`| first build, empty cache | 1 | ${seconds([result.first])} | all | — |`);
+    print(
+      `| after one body change | ${result.body.length} | ${seconds(result.body)} | ${written(result.bodyWritten)} | ${overHugo(result.body)} |`,
+    );
+    print(
+      `| after one title change | ${result.title.length} | ${seconds(result.title)} | ${written(result.titleWritten)} | ${overHugo(result.title)} |`,
+    );
+    print(
+      `| --fresh, another folder and cache (the check) | 1 | ${seconds([result.fresh])} | all | ${overHugo([result.fresh])} |`,
+    );
+    print(
+      hugo.walls
+        ? `| Hugo cold build (2b) | ${hugo.walls.length} | ${seconds(hugo.walls)} | all | 1.00 |`
+        : `| Hugo cold build (2b) | — | ${hugo.why} | — | — |`,
+    );
+    print(
+      `\nIdentical: ${result.files.toLocaleString('en-US')} files, the same bytes as the --fresh build. / Hugo: each run over Hugo's median.`,
+    );
+    return result;
+  });
+}
+
+/**
+ * The generated project of sections 4 and 5 (incrementalCount articles), generated on the
+ * first call.
+ */
+function incrementalProject() {
+  const root = path.join(work, `incremental-${incrementalCount}`);
+  if (!existsSync(root))
+    execFileSync(
+      process.execPath,
+      [
+        path.join(repo, 'bench/generate.mjs'),
+        '--articles',
+        String(incrementalCount),
+        '--out',
+        root,
+      ],
+      { stdio: 'ignore' },
+    );
+  return root;
+}
+
+/**
+ * Section 4's builds of `root`: { first (ms), body, title: [ms per round], bodyWritten,
+ * titleWritten: [files written per round], files (in the output), fresh (ms) }. Throws when a
+ * build fails, writes more than half of the output's files, or ends with other bytes than a
+ * --fresh build of the same sources. Its folders are deleted after the last build.
+ */
+function incrementalBuilds(root, rounds) {
+  const articles = path.join(root, 'src/content/articles');
+  const names = readdirSync(articles).sort();
+  const file = path.join(articles, names[Math.floor(names.length / 2)]);
+  const out = path.join(work, 'incremental-out');
+  const cache = path.join(work, 'incremental-cache');
+  const freshOut = path.join(work, 'incremental-fresh-out');
+  const freshCache = path.join(work, 'incremental-fresh-cache');
+  const args = ['--root', root, '--out', out, '--no-cards'];
+  const first = timedBuild(args, cache).wall;
+  // One edit, then one timed build; the files it wrote are those modified since it started.
+  const round = (edit, what, i) => {
+    edit();
+    const started = Date.now();
+    const { wall } = timedBuild(args, cache);
+    const { written, files } = filesWrittenSince(out, started);
+    if (written > files / 2)
+      throw new Error(
+        `the build after ${what} ${i + 1} wrote ${written} of ${files} files: not incremental`,
+      );
+    return { wall, written, files };
+  };
+  const body = [];
+  for (let i = 0; i < rounds; i++)
+    body.push(
+      round(() => appendFileSync(file, `\nKalimat tambahan ${i + 1}.\n`), 'body change', i),
+    );
+  const title = [];
+  for (let i = 0; i < rounds; i++) {
+    const change = () => {
+      const text = readFileSync(file, 'utf8');
+      const changed = text.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} v${i + 1}"`);
+      if (changed === text) throw new Error(`no title: "..." line in ${file}`);
+      writeFileSync(file, changed);
+    };
+    title.push(round(change, 'title change', i));
+  }
+  const fresh = timedBuild(
+    ['--root', root, '--out', freshOut, '--no-cards', '--fresh'],
+    freshCache,
+  );
+  const difference = firstDifference([
+    { label: 'the incremental builds', hashes: hashTree(out) },
+    { label: 'the --fresh build', hashes: hashTree(freshOut) },
+  ]);
+  for (const folder of [out, cache, freshOut, freshCache])
+    rmSync(folder, { recursive: true, force: true });
+  if (difference !== undefined)
+    throw new Error(`the incremental output is not the --fresh build's: ${difference}`);
+  return {
+    count: incrementalCount,
+    first,
+    body: body.map((run) => run.wall),
+    title: title.map((run) => run.wall),
+    bodyWritten: body.map((run) => run.written),
+    titleWritten: title.map((run) => run.written),
+    files: title.at(-1).files,
+    fresh: fresh.wall,
+  };
+}
+
+/**
+ * The files under `dir` (its .sitegen-output marker included): { files, written: how many
+ * were modified at or after `since` (ms since the epoch) }. An incremental build moves the
+ * files it did not render over from the previous output, with their old mtimes.
+ */
+function filesWrittenSince(dir, since) {
+  let files = 0;
+  let written = 0;
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const info = statSync(path.join(dir, name));
+    if (!info.isFile()) continue;
+    files++;
+    if (info.mtimeMs >= since) written++;
+  }
+  return { files, written };
+}
+
+/**
+ * Hugo's cold build walls at `count` articles from 2b: { walls: [ms] }, or { why, result }
+ * when 2b did not build that count or Hugo failed there.
+ */
+function hugoCold(count) {
+  const hugo = figures.compare?.sizes.find((size) => size.count === count)?.tools.hugo;
+  if (hugo && !hugo.error) return { walls: hugo.walls };
+  if (hugo || figures.compareErrors.has(count)) return { why: 'failed: see 2b', result: 'failed' };
+  return {
+    why: `not run (2b built no ${count.toLocaleString('en-US')} articles: not in --sizes)`,
+    result: 'not run',
+  };
+}
+
+// 5. `sitegen watch` on section 4's project with an empty cache folder (no social cards yet:
+// watch serves the pages first and draws the cards after), timed from the spawn to the
+// response to a GET of /artikel/ sent when it prints its "serving" line (a request made
+// earlier would wait for the first build); next to a cold `build --no-cards` of the same
+// site (its own empty cache), the two alternated in each of 2 rounds. Each round's folders are
+// deleted once it is timed. Not with --quick or --skip-watch.
+if (runIncremental && !skipWatch) {
+  figures.watchFirstPage = await measureOrFailAsync('5', async () => {
+    const root = incrementalProject();
+    const rounds = 2;
+    const result = { count: incrementalCount, firstPage: [], noCardsBuild: [], initial: [] };
+    for (let i = 0; i < rounds; i++) {
+      const buildOut = path.join(work, `first-page-build-out-${i}`);
+      const buildCache = path.join(work, `first-page-build-cache-${i}`);
+      const args = ['--root', root, '--out', buildOut, '--no-cards', '--fresh'];
+      result.noCardsBuild.push(timedBuild(args, buildCache).wall);
+      const watchCache = path.join(work, `first-page-watch-cache-${i}`);
+      const watch = await watchFirstPage(root, watchCache);
+      result.firstPage.push(watch.firstPage);
+      result.initial.push(watch.initial);
+      for (const folder of [buildOut, buildCache, watchCache])
+        rmSync(folder, { recursive: true, force: true });
+    }
+    print(
+      `\n## 5. sitegen watch, ${incrementalCount.toLocaleString('en-US')} articles, empty cache: first page served (${rounds} rounds, alternated, median (min–max))\n`,
+    );
+    print('| what | wall |\n|---|---|');
+    print(`| \`sitegen watch\`: spawn to /artikel/ served (200) | ${seconds(result.firstPage)} |`);
+    print(`| \`sitegen build --no-cards\`, empty cache | ${seconds(result.noCardsBuild)} |`);
+    print(
+      `\nfirst page / build --no-cards: ${formatRatio(pairedRatio(result.firstPage, result.noCardsBuild))} per round. Watch said: ${result.initial.map((line) => `"${line}"`).join('; ')}.`,
+    );
+    return result;
+  });
+}
+
+/**
+ * Spawns `sitegen watch --port 0` on `root` with `cache` as its cache folder, and once it
+ * prints its "serving" line GETs /artikel/: { firstPage: ms from the spawn to the whole
+ * response, initial: its "initial build: …" line }. Then stops it with SIGINT and waits for it
+ * to exit (SIGKILL after a minute). Throws when it exits before serving, the answer is not
+ * 200, or it does not stop.
+ */
+async function watchFirstPage(root, cache) {
+  const started = performance.now();
+  const watcher = spawn(process.execPath, [cli, 'watch', '--root', root, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cache },
+  });
+  let out = '';
+  let err = '';
+  watcher.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  const exited = new Promise((resolve) => watcher.on('exit', (code) => resolve(code)));
+  let measured;
+  let failure;
+  try {
+    const base = await new Promise((resolve, reject) => {
+      watcher.stdout.on('data', (chunk) => {
+        out += chunk;
+        const match = out.match(/serving (http:\/\/\S+\/)/);
+        if (match) resolve(match[1]);
+      });
+      exited.then((code) =>
+        reject(new Error(`sitegen watch exited (${code}) before serving:\n${out}${err}`)),
+      );
+    });
+    const response = await fetch(new URL('artikel/', base));
+    await response.arrayBuffer();
+    const firstPage = performance.now() - started;
+    if (response.status !== 200)
+      throw new Error(`sitegen watch answered ${response.status} to GET ${base}artikel/`);
+    const initial = out.match(/initial build: [^\n]*/)?.[0] ?? 'no "initial build" line';
+    measured = { firstPage, initial };
+  } catch (error) {
+    failure = error;
+  }
+  watcher.kill('SIGINT');
+  const timer = setTimeout(() => watcher.kill('SIGKILL'), 60000);
+  const code = await exited;
+  clearTimeout(timer);
+  if (failure) throw failure;
+  if (code !== 0)
+    throw new Error(`sitegen watch did not stop cleanly on SIGINT (exit ${code}):\n${err}`);
+  return measured;
+}
+
+// 6. Output weight per page kind.
 {
   const out = path.join(work, 'weights');
   execFileSync(process.execPath, [cli, 'build', '--out', out], { stdio: 'ignore' });
@@ -654,7 +945,7 @@ if (!skipWatch && !isQuick) {
   const css = size(html0.match(/href="\/(assets\/styles\.[^"]+)"/)[1]);
   const js = size(html0.match(/src="\/(assets\/client\.[^"]+)"/)[1]);
   const icon = size(html0.match(/href="\/(assets\/favicon\.[^"]+)"/)[1]);
-  print('\n## 4. Output weight per page kind (KB; gzip -9)\n');
+  print('\n## 6. Output weight per page kind (KB; gzip -9)\n');
   print(
     '| page | HTML raw | HTML gzip | CSS gzip | JS gzip | first load gzip |\n|---|---|---|---|---|---|',
   );
@@ -669,8 +960,14 @@ if (!skipWatch && !isQuick) {
   );
 }
 
-// Summary: every row of the performance targets (issues 14 and 20) with the figures measured
-// above.
-printSummary(figures, { compareSizes, sizesGiven: options.sizes !== undefined, skipWatch, print });
+// Summary: every row of the performance targets (issues 14, 20 and 21) with the figures
+// measured above.
+printSummary(figures, {
+  compareSizes,
+  sizesGiven: options.sizes !== undefined,
+  skipWatch,
+  incrementalCount,
+  print,
+});
 
 rmSync(work, { recursive: true, force: true });
