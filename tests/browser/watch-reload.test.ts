@@ -17,7 +17,7 @@ function connected(page: Page) {
   return page.waitForFunction(
     () => document.documentElement.dataset.sitegenReload === 'connected',
     null,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
 }
 
@@ -78,7 +78,7 @@ describe('sitegen watch in a real browser', () => {
     await page.waitForFunction(
       () => document.documentElement.dataset.sitegenReload === 'connected',
       null,
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
 
     const file = path.join(project, 'src/content/articles', `${slug}.md`);
@@ -99,7 +99,7 @@ describe('sitegen watch in a real browser', () => {
     await page.waitForFunction(
       () => document.documentElement.dataset.sitegenReload === 'connected',
       null,
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const brokenReload = page.waitForEvent('load');
     writeFileSync(file, `${original}\n<div>tidak ditutup\n`);
@@ -121,7 +121,7 @@ describe('sitegen watch in a real browser', () => {
     await page.waitForFunction(
       () => document.documentElement.dataset.sitegenReload === 'connected',
       null,
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const fixedReload = page.waitForEvent('load');
     writeFileSync(file, original);
@@ -173,7 +173,7 @@ describe('sitegen watch in a real browser', () => {
       await page.waitForFunction(
         () => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)',
         null,
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       );
       // The old link goes once the new one has loaded: one stylesheet, the new fingerprint.
       await page.waitForFunction(
@@ -191,7 +191,7 @@ describe('sitegen watch in a real browser', () => {
     await page.waitForFunction(
       () => getComputedStyle(document.body).outlineColor !== 'rgb(1, 2, 3)',
       null,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     );
     expect(await page.evaluate(() => window.__marker)).toBe(1);
     await page.close();
@@ -201,7 +201,7 @@ describe('sitegen watch in a real browser', () => {
     const saved = await openMarked('/artikel/pegasus4d-teknologi-ai-machine-learning/');
     const other = await openMarked('/artikel/lux88togel-keamanan-akun-dan-privasi/');
     const otherRevision = await revisionOf(other);
-    const reloaded = saved.waitForEvent('load', { timeout: 10_000 });
+    const reloaded = saved.waitForEvent('load', { timeout: 30_000 });
     // Glued to the first word, so the word count (and the read time on other pages) stays the same.
     edit('src/content/articles/pegasus4d-teknologi-ai-machine-learning.md', (t) =>
       t.replace('\n---\n\n', '\n---\n\npenanda-simpan-'),
@@ -239,7 +239,7 @@ describe('sitegen watch in a real browser', () => {
       const html = await (await fetch(`${base}kontak/`)).text();
       return Number(html.match(/data-revision="(\d+)"/)?.[1]) > servedAt;
     });
-    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await route.continue();
     await reloaded;
     expect(await page.evaluate(() => window.__marker)).toBeUndefined();
@@ -252,7 +252,7 @@ describe('sitegen watch in a real browser', () => {
     const pages = await Promise.all(
       ['/artikel/loyal4d-memahami-syarat-bonus/', '/brand/perang88/'].map(openMarked),
     );
-    const reloads = pages.map((page) => page.waitForEvent('load', { timeout: 10_000 }));
+    const reloads = pages.map((page) => page.waitForEvent('load', { timeout: 30_000 }));
     const restore = edit('src/templates/SiteFooter.tsx', (t) =>
       t.replace('Situs informasi;', 'Situs informasi tersimpan;'),
     );

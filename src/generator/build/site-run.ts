@@ -71,6 +71,9 @@ export async function runAllStages(
 
 /** runAllStages through `writer`; `fresh`: from nothing the previous build left. */
 async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer, fresh: boolean) {
+  // The output lock first: a folder that cannot be written, or another build into it, is known
+  // before any work.
+  if (writer instanceof AtomicDirWriter) await writer.folder();
   const clock = startClock();
   const before = state.previous(fresh);
   const site = await loadPages(state, changes, before.memo, clock);

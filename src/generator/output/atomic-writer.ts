@@ -116,6 +116,9 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
       await writeFile(path.join(tempDir, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
       return lock;
     })();
+    // Awaited by folder(), reuse() and commit(); a failure is theirs to report, never an
+    // unhandled rejection while the build is still loading.
+    this.ready.catch(() => {});
     this.dirs.set(tempDir, this.ready);
   }
 
