@@ -629,14 +629,15 @@ if (!skipWatch && !isQuick) {
       if (/serving http/.test(out)) resolve();
     });
   });
-  const saves = async (target, change, count) => {
+  // A save is timed until every file of `pages` on disk shows its marker.
+  const saves = async (target, change, count, pages = [page]) => {
     const original = readFileSync(target, 'utf8');
     const times = [];
     for (let i = 0; i < count; i++) {
       const marker = `penanda${i}x${Date.now()}`;
       const started = performance.now();
       writeFileSync(target, change(original, marker));
-      while (!readFileSync(page, 'utf8').includes(marker))
+      while (!pages.every((file) => readFileSync(file, 'utf8').includes(marker)))
         await new Promise((resolve) => setTimeout(resolve, 2));
       times.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -650,10 +651,17 @@ if (!skipWatch && !isQuick) {
     (text, marker) => text.replace(/\n---\n\n/, `\n---\n\n${marker} `),
     10,
   );
+  // A title shows on the article's page, /artikel/ and its brand page: all three are timed.
+  const brand = readFileSync(file, 'utf8').match(/^brand: (\S+)$/m)[1];
   const title = await saves(
     file,
     (text, marker) => text.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} ${marker}"`),
     10,
+    [
+      page,
+      path.join(root, 'dist/artikel/index.html'),
+      path.join(root, 'dist/brand', brand, 'index.html'),
+    ],
   );
   const template = await saves(
     footer,
@@ -669,7 +677,7 @@ if (!skipWatch && !isQuick) {
   print('| edit | to rewritten page on disk |\n|---|---|');
   print(`| article body | ${row(body)} |`);
   print(
-    `| article title (changes the page, the lists, its brand page, its card; timed to the page) | ${row(title)} |`,
+    `| article title (changes the page, the lists, its brand page, its card; timed to all three pages) | ${row(title)} |`,
   );
   print(`| template (SiteFooter.tsx: every page) | ${row(template)} |`);
 }

@@ -258,7 +258,9 @@ function watchRows(figures, skipWatch) {
     ],
   ];
   return edits.map(([edit, target, judge]) => {
-    const what = `watch, ${articles(10000)}: ${edit} save → the article's page on disk`;
+    const pages =
+      edit === 'title' ? 'every page it changes (article, /artikel/, brand)' : "the article's page";
+    const what = `watch, ${articles(10000)}: ${edit} save → ${pages} on disk`;
     if (watch) return row(what, saves(watch[edit]), target, judge ? judge(watch[edit]) : '—');
     return row(what, `not run (${watchWhy})`, target, 'not run');
   });
