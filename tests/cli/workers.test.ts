@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_PARALLEL_WORK } from '../../src/generator/workers/worker-pool.ts';
-import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { eventually, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
 import { hashTree } from '../helpers/tree.ts';
 
@@ -81,6 +81,30 @@ describe('worker threads', () => {
     expect(Object.keys(trees[0])).toHaveLength(ARTICLES + 5);
     expect(trees[1]).toEqual(trees[0]);
   }, 360_000);
+
+  it('watch with workers: a body saved after the first build reaches its page', async () => {
+    // The first build's bodies are parsed and linked by the workers; a body save must not
+    // keep what they linked.
+    const watcher = startCli(['watch', '--root', project, '--port', '0', '--jobs', '2']);
+    try {
+      await watcher.waitFor(/serving http/, 120_000);
+      const slug = 'loyal4d-artikel-00102';
+      const file = `src/content/articles/${slug}.md`;
+      const marker = `Penanda${Date.now()}`;
+      const text = readFileSync(path.join(project, file), 'utf8');
+      writeFileSync(path.join(project, file), text.replace(/\n---\n\n/, `\n---\n\n${marker} `));
+      const page = path.join(
+        project,
+        'node_modules/.cache/sitegen/dev/artikel',
+        slug,
+        'index.html',
+      );
+      await eventually(async () => readFileSync(page, 'utf8').includes(marker), 30_000);
+      writeFileSync(path.join(project, file), text);
+    } finally {
+      await watcher.stop();
+    }
+  }, 180_000);
 
   it('refuses a --jobs that is not a whole number from 1 to 64', async () => {
     for (const jobs of ['0', '1.5', 'two', '65']) {

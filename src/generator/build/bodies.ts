@@ -67,6 +67,8 @@ export class LinkedBodies implements BodyLookup {
     this.sources.digests.set(slug, digest);
     this.sources.parsed.set(slug, html);
     this.linked.delete(slug);
+    // What the worker threads linked is the old body.
+    this.sources.prelinked?.bodies.delete(slug);
   }
 
   /** Whether some body made so far sets an id (commit-pages.ts hasIds). */
