@@ -22,6 +22,8 @@ export interface WatchOptions {
   siteUrlOrigin?: string;
   /** Worker threads for full builds of a big site (the builder's `jobs`); default 1. */
   jobs?: number;
+  /** sitegen's cache folder ($SITEGEN_CACHE_DIR); default <root>/node_modules/.cache/sitegen. */
+  cacheDir?: string;
   /** Called with each line the watcher reports (the CLI prints them on stdout). */
   log: (line: string) => void;
   /**
@@ -53,8 +55,9 @@ export interface Watcher {
  */
 /** The builder's project for `options`. Drafts are part of the dev site, marked DRAFT. */
 function projectOf(options: WatchOptions, root: string): Project {
-  const { outDir, siteUrl, siteUrlOrigin, onWait, jobs } = options;
-  return { root, outDir, siteUrl, siteUrlOrigin, drafts: true, onWait, jobs, cardsLater: true };
+  const { outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir } = options;
+  const project = { root, outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir };
+  return { ...project, drafts: true, cardsLater: true };
 }
 
 export async function watch(options: WatchOptions): Promise<Watcher> {
