@@ -1,6 +1,8 @@
+import { setUpList } from './list.ts';
+
 /**
- * The site's only script: it enhances server-rendered HTML and never renders it.
- * Menu toggle, nav search, live list filter with paging, contact form, 'Bagikan' and the
+ * The site's only script: it enhances server-rendered HTML and never renders it. Menu toggle,
+ * nav search, paged lists and the article search (list.ts), contact form, 'Bagikan' and the
  * 404 page's view. Every feature looks for its own data-* hook and does nothing without it.
  */
 
@@ -37,59 +39,6 @@ function setUpNavSearch() {
     const query = (form.elements.namedItem('q') as HTMLInputElement).value.trim();
     if (query) console.log('Search query:', query);
   });
-}
-
-function setUpArticleList() {
-  const form = $<HTMLFormElement>('[data-article-filter]');
-  const grid = $('[data-article-grid]');
-  if (!form || !grid) return;
-  const input = form.elements.namedItem('q') as HTMLInputElement;
-  const cards = $$('[data-card]', grid).map((card) => ({
-    card,
-    text: [
-      $('.card-title', card)?.textContent,
-      $('.card-excerpt', card)?.textContent,
-      card.dataset.brand,
-    ]
-      .join(' ')
-      .toLowerCase(),
-  }));
-  const empty = $('[data-empty-state]')!;
-  const emptyQuery = $('[data-empty-query]')!;
-  const count = $('[data-result-count]');
-  const loadMore = $<HTMLButtonElement>('[data-load-more]')!;
-  const pageSize = Number(grid.dataset.pageSize) || 12;
-  let limit = pageSize;
-
-  const render = () => {
-    const query = input.value.trim().toLowerCase();
-    const matches = query ? cards.filter((entry) => entry.text.includes(query)) : cards;
-    const shown = new Set(matches.slice(0, limit));
-    for (const entry of cards) entry.card.hidden = !shown.has(entry);
-    empty.hidden = matches.length > 0;
-    emptyQuery.textContent = input.value.trim();
-    if (count) count.textContent = `${matches.length} artikel`;
-    loadMore.disabled = matches.length <= limit;
-  };
-
-  form.addEventListener('submit', (event) => event.preventDefault());
-  input.addEventListener('input', () => {
-    limit = pageSize;
-    render();
-  });
-  $('[data-reset-search]')?.addEventListener('click', () => {
-    input.value = '';
-    limit = pageSize;
-    render();
-    input.focus();
-  });
-  loadMore.addEventListener('click', () => {
-    limit += pageSize;
-    render();
-  });
-  const initial = new URLSearchParams(location.search).get('q');
-  if (initial) input.value = initial;
-  render();
 }
 
 function setUpContactForm() {
@@ -148,7 +97,7 @@ function setUpNotFound() {
 
 setUpMenu();
 setUpNavSearch();
-setUpArticleList();
+setUpList();
 setUpContactForm();
 setUpShare();
 setUpNotFound();

@@ -7,9 +7,9 @@ import { groupThousands } from './format.ts';
  */
 export const seo: SeoCopy = {
   home: (site) => ({ title: site.tagline, description: site.description }),
-  articleList: (_site, listed, brands) => ({
-    title: 'Semua Artikel',
-    description: `${listed.length} artikel tentang pengelolaan dana, fitur permainan, keamanan akun, dan review ${brands.map((b) => b.name).join(', ')}.`,
+  articleList: (_site, listed, brands, { page, pageCount }) => ({
+    title: page === 1 ? 'Semua Artikel' : `Semua Artikel, Halaman ${page}`,
+    description: `${listed.length} artikel tentang pengelolaan dana, fitur permainan, keamanan akun, dan review ${brands.map((b) => b.name).join(', ')}.${pageOf(page, pageCount)}`,
   }),
   article: (article) => ({ title: article.title, description: article.excerpt }),
   // The page shows the fallback article, so it carries the fallback article's own title and text.
@@ -20,6 +20,10 @@ export const seo: SeoCopy = {
   brand: (brand, site) => ({
     title: `Review ${brand.name}: Rating ${brand.rating}/5`,
     description: `Review ${brand.name}: rating ${brand.rating}/5 dari ${groupThousands(site.ratingCount, '.')} ulasan, berdiri sejak ${brand.established}. ${brand.description}`,
+  }),
+  brandArticles: (brand, count, { page, pageCount }) => ({
+    title: `Semua Artikel ${brand.name}${page === 1 ? '' : `, Halaman ${page}`}`,
+    description: `${count} artikel tentang ${brand.name}: panduan, fitur, keamanan akun, dan review.${pageOf(page, pageCount)}`,
   }),
   contact: (site) => ({
     title: 'Kontak Tim Redaksi',
@@ -41,3 +45,8 @@ export const seo: SeoCopy = {
     }),
   },
 };
+
+/** " Halaman 2 dari 9." after a later page's description; nothing on page 1. */
+function pageOf(page: number, pageCount: number): string {
+  return page === 1 ? '' : ` Halaman ${page} dari ${pageCount}.`;
+}

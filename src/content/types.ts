@@ -110,6 +110,12 @@ export interface SiteConfig {
   articleSchemaDate: string;
 }
 
+/** Which page of a paged list: `page` (from 1) of `pageCount`. */
+export interface PageNumber {
+  page: number;
+  pageCount: number;
+}
+
 /** A page's title (before " | site name" is added when it fits) and meta description. */
 export interface PageCopy {
   title: string;
@@ -122,11 +128,14 @@ export interface PageCopy {
  */
 export interface SeoCopy {
   home(site: SiteConfig): PageCopy;
-  articleList(site: SiteConfig, listed: Article[], brands: Brand[]): PageCopy;
+  /** One page of the article list: `page.page` of `page.pageCount` (page 1 is /artikel/). */
+  articleList(site: SiteConfig, listed: Article[], brands: Brand[], page: PageNumber): PageCopy;
   article(article: Article): PageCopy;
   /** An article whose body is not written yet (rendered as the fallback article, noindex). */
   missingArticle(article: Article, site: SiteConfig): PageCopy;
   brand(brand: Brand, site: SiteConfig): PageCopy;
+  /** One page of the list of all of a brand's articles (/brand/{slug}/artikel/). */
+  brandArticles(brand: Brand, count: number, page: PageNumber): PageCopy;
   contact(site: SiteConfig): PageCopy;
   /** The three 404 pages: the root one, /brand/404.html and /artikel/404.html. */
   notFound: Record<'generic' | 'brand' | 'article', (site: SiteConfig) => PageCopy>;

@@ -1,24 +1,32 @@
-import type { ArticleSummary, Layout } from './types.ts';
+import type { ArticleSummary, Layout, Paging } from './types.ts';
 import { Document } from './Document.tsx';
-import { ArticleCard } from './ArticleCard.tsx';
+import { PagedCards } from './PagedCards.tsx';
 
 export interface ArticleListPageProps {
   layout: Layout;
+  /** This page's cards (12 at most). */
   articles: ArticleSummary[];
-  /** Cards shown at first and added per 'Muat Lebih Banyak Artikel' click. */
-  pageSize: number;
+  /** How many articles the whole list has. */
+  total: number;
+  paging: Paging;
 }
 
 /**
- * The article list. Every card is in the HTML, so all are reachable without JavaScript;
- * the client script filters them live and pages them by `pageSize`.
+ * One page of the article list (/artikel/, /artikel/halaman/{n}/): the search box and this
+ * page's cards, each page a real page without JavaScript. The script adds the next page's cards
+ * in place and searches the whole list from its data file.
  */
-export function ArticleListPage({ layout, articles, pageSize }: ArticleListPageProps) {
+export function ArticleListPage({ layout, articles, total, paging }: ArticleListPageProps) {
   return (
     <Document layout={layout}>
       <section className="page-head">
         <div className="container">
           <h1>Semua Artikel</h1>
+          {paging.page > 1 && (
+            <p className="page-number">
+              Halaman {paging.page} dari {paging.pageCount}
+            </p>
+          )}
           <p className="lead">
             Panduan, tips, dan review seputar Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.
           </p>
@@ -44,37 +52,15 @@ export function ArticleListPage({ layout, articles, pageSize }: ArticleListPageP
       </section>
       <section className="section" aria-label="Daftar artikel">
         <div className="container">
-          <p className="result-count" role="status" aria-live="polite" data-result-count="">
-            {articles.length} artikel
-          </p>
-          <div className="grid grid-3" data-article-grid="" data-page-size={pageSize}>
-            {articles.map((article) => (
-              <ArticleCard
-                key={article.slug}
-                article={article}
-                base={layout.base}
-                headingLevel={2}
-              />
-            ))}
-          </div>
-          <div className="empty-state" data-empty-state="" hidden>
-            <p>
-              Tidak ada artikel yang ditemukan untuk pencarian "<span data-empty-query=""></span>"
-            </p>
-            <button type="button" className="button button-secondary" data-reset-search="">
-              Reset Pencarian
-            </button>
-          </div>
-          <p className="load-more">
-            <button
-              type="button"
-              className="button button-primary"
-              data-load-more=""
-              disabled={articles.length <= pageSize}
-            >
-              Muat Lebih Banyak Artikel
-            </button>
-          </p>
+          <PagedCards
+            articles={articles}
+            total={total}
+            paging={paging}
+            base={layout.base}
+            headingLevel={2}
+            label="Halaman daftar artikel"
+            search
+          />
         </div>
       </section>
     </Document>

@@ -4,6 +4,7 @@ import { BrandLogo } from './BrandLogo.tsx';
 import { BrandBadge } from './BrandBadge.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
 import { groupThousands } from '../content/format.ts';
+import { href } from './paths.ts';
 
 export interface BrandPageProps {
   layout: Layout;
@@ -11,10 +12,16 @@ export interface BrandPageProps {
   ratingCount: number;
   securityGrade: string;
   awards: string;
+  /** Its six newest articles. */
   articles: ArticleSummary[];
+  /** The list of all its articles, when it has more than six. */
+  allArticles?: { url: string; count: number };
 }
 
-/** /brand/{slug}/: logo, badge, heading, four stat cards, features and six article cards. */
+/**
+ * /brand/{slug}/: logo, badge, heading, four stat cards, features, six article cards and, when
+ * the brand has more, a link to all of them.
+ */
 export function BrandPage({
   layout,
   brand,
@@ -22,6 +29,7 @@ export function BrandPage({
   securityGrade,
   awards,
   articles,
+  allArticles,
 }: BrandPageProps) {
   return (
     <Document layout={layout}>
@@ -82,6 +90,13 @@ export function BrandPage({
               <ArticleCard key={article.slug} article={article} base={layout.base} />
             ))}
           </div>
+          {allArticles && (
+            <p className="load-more">
+              <a className="button button-secondary" href={href(layout.base, allArticles.url)}>
+                Lihat semua {allArticles.count} artikel {brand.name}
+              </a>
+            </p>
+          )}
         </div>
       </section>
     </Document>

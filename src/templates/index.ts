@@ -3,6 +3,7 @@ export { HomePage } from './HomePage.tsx';
 export { ArticleListPage } from './ArticleListPage.tsx';
 export { ArticlePage } from './ArticlePage.tsx';
 export { BrandPage } from './BrandPage.tsx';
+export { BrandArticlesPage } from './BrandArticlesPage.tsx';
 export { ContactPage } from './ContactPage.tsx';
 export { NotFoundPage } from './NotFoundPage.tsx';
 /** Not a page: the social card drawn to PNG for og:image. */
@@ -13,6 +14,7 @@ export type { HomePageProps } from './HomePage.tsx';
 export type { ArticleListPageProps } from './ArticleListPage.tsx';
 export type { ArticlePageProps } from './ArticlePage.tsx';
 export type { BrandPageProps } from './BrandPage.tsx';
+export type { BrandArticlesPageProps } from './BrandArticlesPage.tsx';
 export type { ContactPageProps } from './ContactPage.tsx';
 export type { NotFoundPageProps, NotFoundView } from './NotFoundPage.tsx';
 
@@ -20,6 +22,7 @@ import type { HomePageProps } from './HomePage.tsx';
 import type { ArticleListPageProps } from './ArticleListPage.tsx';
 import type { ArticlePageProps } from './ArticlePage.tsx';
 import type { BrandPageProps } from './BrandPage.tsx';
+import type { BrandArticlesPageProps } from './BrandArticlesPage.tsx';
 import type { ContactPageProps } from './ContactPage.tsx';
 import type { NotFoundPageProps } from './NotFoundPage.tsx';
 
@@ -29,6 +32,7 @@ export interface TemplateProps {
   ArticleListPage: ArticleListPageProps;
   ArticlePage: ArticlePageProps;
   BrandPage: BrandPageProps;
+  BrandArticlesPage: BrandArticlesPageProps;
   ContactPage: ContactPageProps;
   NotFoundPage: NotFoundPageProps;
 }

@@ -116,3 +116,16 @@ export interface ArticleView {
   /** Trusted HTML (validated and linked by the generator). */
   html: string;
 }
+
+/**
+ * Where one page of a paged list stands: `page` (from 1) of `pageCount`, the site-relative URLs
+ * of its neighbours, and its list's data file, from which the script adds the next page's cards
+ * and searches the whole list.
+ */
+export interface Paging {
+  page: number;
+  pageCount: number;
+  previous?: string;
+  next?: string;
+  data: string;
+}

@@ -54,7 +54,11 @@ export interface OpenOptions extends BrowserContextOptions {
 const isCspViolation = (message: ConsoleMessage) =>
   message.text().includes('Content Security Policy');
 
-export function useSite() {
+/**
+ * A browser and a static server for one built site: the shipped site's build (global setup), or
+ * the folder `dist()` returns (it may build one) before the tests.
+ */
+export function useSite(dist?: () => Promise<string>) {
   let browser: Browser;
   let server: { url: string; close: () => Promise<void> };
   let visits: { visit: Visit; allowProblems: boolean }[] = [];
@@ -62,10 +66,12 @@ export function useSite() {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      serveRootOnly404(inject('distDir'), CONTENT_SECURITY_POLICY),
+      (dist ? dist() : Promise.resolve(inject('distDir'))).then((folder) =>
+        serveRootOnly404(folder, CONTENT_SECURITY_POLICY),
+      ),
       launchBrowser(),
     ]);
-  });
+  }, 180_000);
 
   afterEach(async () => {
     const current = visits;

@@ -35,7 +35,7 @@ describe('every page', () => {
     }
     expect(
       readdirSync(path.join(distDir(), 'artikel')).filter(
-        (n) => n !== 'index.html' && n !== '404.html',
+        (n) => n !== 'index.html' && n !== '404.html' && n !== 'list.json',
       ),
     ).toHaveLength(24);
   });

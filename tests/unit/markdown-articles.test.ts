@@ -131,7 +131,7 @@ describe('Markdown articles in the built pages', () => {
 
   it('orders lists by "order", then the newest date, never by file name', () => {
     const list = page(published, 'artikel/index.html');
-    const slugs = list('.article-card .card-title a')
+    const slugs = list('[data-article-grid] .card-title a')
       .map((_, a) => list(a).attr('href'))
       .get();
     expect(slugs).toEqual([

@@ -13,7 +13,9 @@ describe('the page kinds', () => {
     expect(templates.slice(0, 3)).toEqual(['HomePage', 'ArticleListPage', 'ArticlePage']);
     const listed = listPages(content, (slug) => bodies.has(slug)).map((page) => page.template);
     const runs = listed.filter((template, index) => template !== listed[index - 1]);
-    expect(runs).toEqual(templates);
+    // Kinds with no page in this content (a brand's full list needs more than six articles)
+    // are left out of the runs, never out of order.
+    expect(runs).toEqual(templates.filter((template) => listed.includes(template)));
   });
 });
 

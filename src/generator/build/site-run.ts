@@ -16,11 +16,14 @@ import { sitegenError } from '../errors/errors.ts';
 import { ChangedDuringBuild } from '../errors/errors-data.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
+import { planListFiles } from '../files/list-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
 import { KeptFileMissing } from '../output/kept-files.ts';
 import { isKeepingWriter, type Writer } from '../output/writer.ts';
 import { bodiesShown } from '../pages/kinds.ts';
+import { createPageContext } from '../pages/page-context.ts';
+import { pagedLists } from '../pages/paged-lists.ts';
 import { createPlanner, type PlanInput } from '../pages/plan-routes.ts';
 import { listPages, type Page } from '../pages/routes.ts';
 import type { SiteModule } from '../site/evaluate-site.ts';
@@ -104,7 +107,7 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     assets: site.assets,
     toRender,
     render,
-    hostFiles: () => planHostFiles(site.pages, siteUrl, feedSources),
+    hostFiles: () => [...planHostFiles(site.pages, siteUrl, feedSources), ...listFiles(site)],
     cards: async (to: Writer) => {
       if (!cards) return NO_CARDS;
       const later = { later: project.cardsLater === true };
@@ -127,6 +130,13 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   const cleanup = writer.cleanup;
   const outcome = { routes: site.pages, toRender, siteUrl, summary, kept, changes, clock, cleanup };
   return buildResult(outcome);
+}
+
+/** The data files of the site's paged lists: cards per page and the search index. Pure. */
+function listFiles(site: LoadedSite) {
+  const context = createPageContext({ ...site.input, bodies: site.bodies });
+  const lists = pagedLists(site.pages, site.content, context);
+  return planListFiles(lists, new URL(site.siteUrl).pathname);
 }
 
 /**

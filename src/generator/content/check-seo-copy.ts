@@ -22,7 +22,11 @@ export function refusedSeoCopy(content: Content, readSource?: ReadSource): Probl
   const { seo, site, brands, articles } = content;
   const calls: { name: string; copy: () => PageCopy }[] = [
     { name: 'home()', copy: () => seo.home(site) },
-    { name: 'articleList()', copy: () => seo.articleList(site, articles, brands) },
+    // Page 1 and a later page: a later page's copy names its number.
+    ...[1, 2].map((page) => ({
+      name: 'articleList()',
+      copy: () => seo.articleList(site, articles, brands, { page, pageCount: 2 }),
+    })),
     { name: 'contact()', copy: () => seo.contact(site) },
     ...(['generic', 'brand', 'article'] as const).map((view) => ({
       name: `notFound.${view}()`,
@@ -32,6 +36,12 @@ export function refusedSeoCopy(content: Content, readSource?: ReadSource): Probl
       name: `brand() for brand "${brand.slug}"`,
       copy: () => seo.brand(brand, site),
     })),
+    ...brands.flatMap((brand) =>
+      [1, 2].map((page) => ({
+        name: `brandArticles() for brand "${brand.slug}"`,
+        copy: () => seo.brandArticles(brand, articles.length, { page, pageCount: 2 }),
+      })),
+    ),
     ...articles.flatMap((article) => [
       { name: `article() for "${article.slug}"`, copy: () => seo.article(article) },
       {

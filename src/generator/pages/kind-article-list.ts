@@ -3,55 +3,62 @@ import type { ArticleListPageProps } from '../../templates/index.ts';
 import { pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
 import type { PageKind } from './page-kind.ts';
+import { indexPath, type ListPage, pagesOfList, pageSlice, pagingOf } from './paging.ts';
 import { collectionPageSchema, websiteSchema } from './schema-org.ts';
 
-/** How many cards the list shows at first and adds per 'Muat Lebih Banyak Artikel' click. */
-const LIST_PAGE_SIZE = 12;
+/** The article list's own URL: its first page. */
+export const ARTICLE_LIST_URL = '/artikel/';
 
-/** The article list (/artikel/): every listed article; dated by the newest indexable one. */
-export const articleListKind: PageKind<'ArticleListPage'> = {
+/**
+ * The article list: /artikel/ and /artikel/halaman/{n}/, 12 listed articles a page, in content
+ * order; each page dated by the newest indexable article.
+ */
+export const articleListKind: PageKind<'ArticleListPage', { list: ListPage }> = {
   template: 'ArticleListPage',
-  pages(_content, { newest }) {
-    return [
-      {
-        url: '/artikel/',
-        outputPath: 'artikel/index.html',
-        template: 'ArticleListPage',
-        isIndexable: true,
-        lastModified: newest,
-        source: 'src/content/articles/',
-      },
-    ];
+  pages(content, { newest }) {
+    return pagesOfList(ARTICLE_LIST_URL, listedArticles(content).length).map((list) => ({
+      url: list.url,
+      outputPath: indexPath(list.url),
+      template: 'ArticleListPage',
+      isIndexable: true,
+      lastModified: newest,
+      source: 'src/content/articles/',
+      list,
+    }));
   },
-  props: (_page, context) => articleListProps(context),
-  shows: (_page, content) => listedArticles(content).map((article) => article.slug),
+  props: (page, context) => articleListProps(page.list, context),
+  shows: (page, content) =>
+    pageSlice(listedArticles(content), page.list.page).map((article) => article.slug),
 };
 
-/** Returns the props of /artikel/: every listed article, paged by LIST_PAGE_SIZE. Pure. */
-function articleListProps(context: PageContext): ArticleListPageProps {
+/** Returns the props of one page of the article list. Pure. */
+function articleListProps(list: ListPage, context: PageContext): ArticleListPageProps {
   const { site, content, siteUrl } = context;
   const listed = listedArticles(content);
-  const copy = content.seo.articleList(site, listed, content.brands);
-  const url = context.absolute('/artikel/');
+  const copy = content.seo.articleList(site, listed, content.brands, list);
+  const url = context.absolute(list.url);
   const jsonLd = [
     websiteSchema(site, siteUrl),
     collectionPageSchema(copy.title, url, site, siteUrl),
   ];
+  const isFirst = list.page === 1;
   return {
     layout: context.layout(
       pageMeta(copy, site.name, {
         canonical: url,
-        social: context.social('/artikel/', copy, context.siteCard),
+        social: context.social(list.url, copy, context.siteCard),
         jsonLd,
       }),
-      '/artikel/',
+      isFirst ? ARTICLE_LIST_URL : undefined,
+      isFirst ? undefined : ARTICLE_LIST_URL,
     ),
-    articles: listed.map(context.summarize),
-    pageSize: LIST_PAGE_SIZE,
+    articles: pageSlice(listed, list.page).map(context.summarize),
+    total: listed.length,
+    paging: pagingOf(list),
   };
 }
 
-/** The listed articles, in content order. Pure. */
-function listedArticles({ articles }: Content): Article[] {
+/** The listed articles, in content order: the article list's items. Pure. */
+export function listedArticles({ articles }: Content): Article[] {
   return articles.filter((article) => article.listed);
 }

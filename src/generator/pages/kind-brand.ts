@@ -7,9 +7,13 @@ import type { PageKind } from './page-kind.ts';
 import { organizationSchema } from './schema-org.ts';
 import { summarizeBrand } from './summaries.ts';
 
+/** How many of its newest articles a brand page shows (the spec's six). */
+export const BRAND_PAGE_ARTICLES = 6;
+
 /**
- * A page per brand (/brand/{slug}/), in brand order: the brand and all its articles; dated by
- * its newest indexable article, else the site's.
+ * A page per brand (/brand/{slug}/), in brand order: the brand and its six newest articles, with
+ * a link to all of them (kind-brand-articles.ts) when it has more; dated by its newest indexable
+ * article, else the site's.
  */
 export const brandKind: PageKind<'BrandPage', { brand: Brand }> = {
   template: 'BrandPage',
@@ -26,17 +30,21 @@ export const brandKind: PageKind<'BrandPage', { brand: Brand }> = {
     }));
   },
   props: (page, context) => brandProps(page.brand, context),
-  shows: (page, content) => brandArticles(page.brand, content).map((article) => article.slug),
+  shows: (page, content) =>
+    brandArticles(page.brand, content)
+      .slice(0, BRAND_PAGE_ARTICLES)
+      .map((article) => article.slug),
 };
 
 /**
- * Returns the props of /brand/{slug}/: the brand, the site's fixed stats, and all its articles,
- * listed ones first. Pure.
+ * Returns the props of /brand/{slug}/: the brand, the site's fixed stats, its six newest
+ * articles and, when it has more, the URL of the list of all of them. Pure.
  */
 function brandProps(brand: Brand, context: PageContext): BrandPageProps {
   const { site, content } = context;
   const url = `/brand/${brand.slug}/`;
   const copy = content.seo.brand(brand, site);
+  const articles = brandArticles(brand, content);
   const meta = pageMeta(copy, site.name, {
     canonical: context.absolute(url),
     social: context.social(url, copy, { name: `brand-${brand.slug}`, title: copy.title, brand }),
@@ -49,13 +57,26 @@ function brandProps(brand: Brand, context: PageContext): BrandPageProps {
     ratingCount: site.ratingCount,
     securityGrade: site.securityGrade,
     awards: site.awards,
-    articles: brandArticles(brand, content).map(context.summarize),
+    articles: articles.slice(0, BRAND_PAGE_ARTICLES).map(context.summarize),
+    ...(articles.length > BRAND_PAGE_ARTICLES
+      ? { allArticles: { url: brandListUrl(brand), count: articles.length } }
+      : {}),
   };
 }
 
-/** Every article of `brand`, listed ones first, else in content order. Pure. */
-function brandArticles(brand: Brand, { articles }: Content): Article[] {
+/**
+ * Every article of `brand`, newest first (by publication date); among those of one date, listed
+ * ones first, else in content order. Pure.
+ */
+export function brandArticles(brand: Brand, { articles }: Content): Article[] {
   return articles
     .filter((article) => article.brand === brand.slug)
-    .sort((a, b) => Number(b.listed) - Number(a.listed));
+    .sort(
+      (a, b) => b.publishedAt.localeCompare(a.publishedAt) || Number(b.listed) - Number(a.listed),
+    );
+}
+
+/** The URL of the list of all of `brand`'s articles: /brand/{slug}/artikel/. Pure. */
+export function brandListUrl(brand: Brand): string {
+  return `/brand/${brand.slug}/artikel/`;
 }

@@ -1,6 +1,7 @@
 import type { Content } from '../../content/types.ts';
 import { articleListKind } from './kind-article-list.ts';
 import { articleKind } from './kind-article.ts';
+import { brandArticlesKind } from './kind-brand-articles.ts';
 import { brandKind } from './kind-brand.ts';
 import { contactKind } from './kind-contact.ts';
 import { homeKind } from './kind-home.ts';
@@ -13,7 +14,15 @@ import type { PageKind, PageOf } from './page-kind.ts';
  * routes.ts (which imports this one) without finding the list half-built. Pure.
  */
 export function pageKinds() {
-  return [homeKind, articleListKind, articleKind, brandKind, contactKind, notFoundKind] as const;
+  return [
+    homeKind,
+    articleListKind,
+    articleKind,
+    brandKind,
+    brandArticlesKind,
+    contactKind,
+    notFoundKind,
+  ] as const;
 }
 
 /** The page type of one kind: its address and its record. */

@@ -1,0 +1,205 @@
+import { createSearch, type SearchEntry } from './search.ts';
+
+/**
+ * A paged list (/artikel/…, /brand/{slug}/artikel/…) with JavaScript: 'Muat Lebih Banyak
+ * Artikel' adds the next page's cards in place instead of opening the next page, and on the
+ * article list the search box filters the whole list live. Cards come from the list's data file
+ * (src/generator/files/list-files.ts) and are copies of the page's `<template>` card, filled in.
+ */
+
+/** `{list}list.json`. */
+interface ListData {
+  total: number;
+  pageSize: number;
+  pages: string[];
+  search?: SearchEntry;
+}
+
+/** One card's data (list-files.ts CardData). */
+interface CardData {
+  href: string;
+  title: string;
+  excerpt: string;
+  brand: string;
+  brandName: string;
+  author: string;
+  date: string;
+  readTime: string;
+  draft?: true;
+  image?: {
+    src: string;
+    srcset: string;
+    sizes: string;
+    width: number;
+    height: number;
+    alt: string;
+  };
+}
+
+const fetchJson = async (url: string): Promise<unknown> => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+};
+
+export function setUpList() {
+  const grid = document.querySelector<HTMLElement>('[data-article-grid]');
+  const template = document.querySelector<HTMLTemplateElement>('[data-card-template]');
+  if (!grid || !template) return;
+  const list = listLoader(grid.dataset.list!);
+  const button = asButton(document.querySelector<HTMLElement>('[data-load-more]')!);
+  const firstCards = [...grid.children];
+  const count = document.querySelector('[data-result-count]');
+  const firstCount = count?.textContent ?? '';
+  const page = Number(grid.dataset.page);
+
+  /** What 'Muat Lebih Banyak Artikel' adds next: the list's next page, or more results. */
+  let more: (() => Promise<void>) | undefined;
+  const listFrom = (next: number) => async () => {
+    const data = await list.data();
+    if (next > data.pages.length) return;
+    show(await list.cards(data.pages[next - 1]));
+    more = listFrom(next + 1);
+    button.disabled = next >= data.pages.length;
+  };
+  const show = (cards: CardData[]) => {
+    const added = cards.map((card) => fill(template, card));
+    grid.append(...added);
+    // Focus moves to the first new card, so keyboard and screen-reader users go on from there.
+    added[0]?.querySelector('a')?.focus();
+  };
+  more = button.disabled ? undefined : listFrom(page + 1);
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      await more?.();
+    } catch (error) {
+      console.error(error);
+      button.disabled = false;
+    }
+  });
+
+  const form = document.querySelector<HTMLFormElement>('[data-article-filter]');
+  if (!form) return;
+  const input = form.elements.namedItem('q') as HTMLInputElement;
+  const empty = document.querySelector<HTMLElement>('[data-empty-state]')!;
+  const emptyQuery = document.querySelector('[data-empty-query]')!;
+  let latest = 0;
+  const reset = () => {
+    grid.replaceChildren(...firstCards);
+    empty.hidden = true;
+    if (count) count.textContent = firstCount;
+    more = undefined;
+    list.data().then((data) => {
+      more = listFrom(page + 1);
+      button.disabled = page >= data.pages.length;
+    });
+  };
+  const run = async () => {
+    const query = input.value.trim().toLowerCase();
+    const turn = ++latest;
+    if (!query) return reset();
+    const data = await list.data();
+    const docs = await list.search(data)(query);
+    // The first `pageSize` results' cards, fetched before anything changes on screen.
+    const shown = await list.cardsOf(data, docs.slice(0, data.pageSize));
+    if (turn !== latest) return;
+    grid.replaceChildren(...shown.map((card) => fill(template, card)));
+    empty.hidden = docs.length > 0;
+    emptyQuery.textContent = input.value.trim();
+    if (count) count.textContent = `${docs.length} artikel`;
+    let next = data.pageSize;
+    more = async () => {
+      const cards = await list.cardsOf(data, docs.slice(next, next + data.pageSize));
+      if (turn !== latest) return;
+      show(cards);
+      next += data.pageSize;
+      button.disabled = next >= docs.length;
+    };
+    button.disabled = docs.length <= next;
+  };
+  const runLogged = () => run().catch((error) => console.error(error));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    runLogged();
+  });
+  input.addEventListener('input', runLogged);
+  document.querySelector('[data-reset-search]')?.addEventListener('click', () => {
+    input.value = '';
+    runLogged();
+    input.focus();
+  });
+  const initial = new URLSearchParams(location.search).get('q');
+  if (initial) {
+    input.value = initial;
+    runLogged();
+  }
+}
+
+/** The list's data file, its card files and its search, each fetched once when first needed. */
+function listLoader(url: string) {
+  let data: Promise<ListData> | undefined;
+  let search: ReturnType<typeof createSearch> | undefined;
+  const cardFiles = new Map<string, Promise<CardData[]>>();
+  const cards = (file: string) => {
+    if (!cardFiles.has(file)) cardFiles.set(file, fetchJson(file) as Promise<CardData[]>);
+    return cardFiles.get(file)!;
+  };
+  return {
+    data: () => (data ??= fetchJson(url) as Promise<ListData>),
+    cards,
+    search: (list: ListData) => (search ??= createSearch(list.search!, list.total, fetchJson)),
+    /** The cards of docs (places in the list), in that order. */
+    cardsOf: (list: ListData, docs: number[]) =>
+      Promise.all(
+        docs.map(async (doc) => {
+          const page = await cards(list.pages[Math.floor(doc / list.pageSize)]);
+          return page[doc % list.pageSize];
+        }),
+      ),
+  };
+}
+
+/**
+ * The load-more control as a button: without JavaScript it is a link to the next page (or a
+ * disabled button on the last); with it, a button that adds cards in place.
+ */
+function asButton(control: HTMLElement): HTMLButtonElement {
+  if (control instanceof HTMLButtonElement) return control;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = control.className;
+  button.dataset.loadMore = '';
+  button.textContent = control.textContent;
+  control.replaceWith(button);
+  return button;
+}
+
+/** A copy of the `<template>` card showing `card`: what the server renders for it. */
+function fill(template: HTMLTemplateElement, card: CardData): HTMLElement {
+  const root = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
+  root.dataset.brand = card.brandName;
+  const badge = root.querySelector('.badge:not(.badge-draft)')!;
+  badge.className = `badge badge-${card.brand}`;
+  badge.textContent = card.brandName;
+  if (!card.draft) root.querySelector('.badge-draft')?.remove();
+  const link = root.querySelector<HTMLAnchorElement>('.card-title a')!;
+  link.setAttribute('href', card.href);
+  link.textContent = card.title;
+  root.querySelector('.card-excerpt')!.textContent = card.excerpt;
+  root.querySelector('.card-meta')!.textContent =
+    `${card.author} · ${card.date} · ${card.readTime}`;
+  const picture = root.querySelector('picture')!;
+  if (!card.image) {
+    picture.remove();
+  } else {
+    const { src, srcset, sizes, width, height, alt } = card.image;
+    const source = picture.querySelector('source')!;
+    source.setAttribute('srcset', srcset);
+    source.setAttribute('sizes', sizes);
+    const img = picture.querySelector('img')!;
+    for (const [name, value] of Object.entries({ src, width, height, alt }))
+      img.setAttribute(name, String(value));
+  }
+  return root;
+}
