@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { sitemapFiles } from '../../src/generator/files/sitemap.ts';
 import { makeTempDir, runCli } from '../helpers/cli.ts';
 
 describe('sitegen check', () => {
@@ -111,6 +112,38 @@ describe('sitegen check', () => {
     expect(lint.error).toBeUndefined();
     expect(lint.status).not.toBe(0);
     expect(lint.stderr).toContain('PCDATA invalid Char value 11');
+  });
+
+  it('reads a sitemap index: each part it lists must be in the output and well-formed XML', async () => {
+    const site = 'https://slot-review.example/';
+    const shipped = await readFile(path.join(inject('distDir'), 'sitemap.xml'), 'utf8');
+    const entries = [
+      ...shipped.matchAll(/<loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g),
+    ].map(([, loc, lastModified]) => ({ url: `/${loc.slice(site.length)}`, lastModified }));
+    const [index, ...parts] = sitemapFiles(entries, site, { maxUrls: 8, maxBytes: 10_000 });
+    expect(parts.map((part) => part.path)).toEqual([
+      'sitemap-1.xml',
+      'sitemap-2.xml',
+      'sitemap-3.xml',
+    ]);
+    const dir = await brokenCopy('sitemap.xml', () => String(index.contents));
+    for (const part of parts) await writeFile(path.join(dir, part.path), part.contents);
+    const passed = await runCli(['check', dir]);
+    expect(passed.code, passed.stderr).toBe(0);
+
+    await writeFile(
+      path.join(dir, 'sitemap-2.xml'),
+      String(parts[1].contents).replace('</urlset>', '</urlse>'),
+    );
+    await rm(path.join(dir, 'sitemap-3.xml'));
+    const result = await runCli(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /sitemap-2\.xml: line \d+:\d+: not well-formed XML: unmatched closing tag: urlse/,
+    );
+    expect(result.stderr).toContain(
+      `sitemap.xml: lists the sitemap "${site}sitemap-3.xml", which is not a file of the output`,
+    );
   });
 
   it('the built feed.xml and sitemap.xml pass xmllint', () => {

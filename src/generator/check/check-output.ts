@@ -69,8 +69,9 @@ interface Site {
  * outbound links open safely in a new tab, the page passes the HTML policy (checkPage in
  * page-policy.ts: the same URL, handler and style rules as article bodies, nothing the CSP
  * would block, the CSP meta tag, and the article allow-list inside every article body),
- * no page is over budget, every image a page shows (og:image, img, srcset) decodes, and
- * feed.xml and sitemap.xml are well-formed XML. Reads disk, writes nothing.
+ * no page is over budget, every image a page shows (og:image, img, srcset) decodes,
+ * feed.xml and sitemap.xml (and the parts a sitemap index lists) are well-formed XML, and
+ * every part a sitemap index lists is a file of the output. Reads disk, writes nothing.
  */
 export async function checkOutput(dir: string, options: CheckOptions): Promise<CheckReport> {
   const root = hostRoot(dir);
@@ -100,8 +101,29 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
     for (const problem of checkXml(readFileSync(path.join(root, file), 'utf8')))
       problems.push({ file, ...problem, built: true });
   }
+  problems.push(...sitemapIndexProblems(site, files));
   problems.push(...(await checkImages(root, site.images)));
   return { pages: pages.length, files: files.length, problems, weights };
+}
+
+/**
+ * When sitemap.xml is a sitemap index (files/sitemap.ts: past 50,000 URLs), one problem per
+ * part it lists that is not a file of the output; the parts themselves are checked as XML with
+ * every other .xml file. Empty for a plain sitemap. Reads disk.
+ */
+function sitemapIndexProblems(site: Site, files: string[]): Problem[] {
+  if (!files.includes('sitemap.xml')) return [];
+  const $ = load(readFileSync(path.join(site.root, 'sitemap.xml'), 'utf8'), { xml: true });
+  const problems: Problem[] = [];
+  $('sitemapindex > sitemap > loc').each((_, el) => {
+    const loc = $(el).text().trim();
+    const target = resolveReference(loc, site.base, site.base, site.siteUrl);
+    if (target.kind === 'ignore') return;
+    if (target.kind === 'path' && findFile(site.root, target.pathname)) return;
+    const message = `lists the sitemap "${loc}", which is not a file of the output`;
+    problems.push({ file: 'sitemap.xml', message, built: true });
+  });
+  return problems;
 }
 
 /** The site's URL and base path, read from the home page's canonical link ("/" without one). */

@@ -1,6 +1,6 @@
 import type { Article } from '../../content/types.ts';
 import { atomFeedOf, type FeedInput, newestArticles } from './feed.ts';
-import { escapeText } from '../policy/escape.ts';
+import { sitemapFiles } from './sitemap.ts';
 import { SECURITY_HEADERS } from '../policy/security-headers.ts';
 import type { OutputFile } from '../output/writer.ts';
 import type { Route } from '../pages/plan-routes.ts';
@@ -23,7 +23,8 @@ export interface FeedSources {
 
 /**
  * Files static hosts and readers read: sitemap.xml (indexable pages only, each with its
- * `lastModified`), the Atom feed (feed.ts: the articles whose pages are indexable),
+ * `lastModified`; past what one file may hold, an index of sitemap-N.xml parts: sitemap.ts),
+ * the Atom feed (feed.ts: the articles whose pages are indexable),
  * robots.txt, `_headers` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). No
  * `_redirects`: the one rule it held, a 404 rewrite for /brand/* and /artikel/*, is
  * Netlify's alone and Cloudflare Pages rejects it (it serves the nearest 404.html by
@@ -35,14 +36,10 @@ export function planHostFiles(
   feed: FeedSources,
 ): OutputFile[] {
   const base = new URL(siteUrl).pathname;
-  const urls = routes
-    .filter((route) => route.isIndexable)
-    .map((route) => {
-      const lastmod =
-        route.lastModified === undefined ? '' : `<lastmod>${route.lastModified}</lastmod>`;
-      return `  <url><loc>${escapeText(siteUrl + route.url.slice(1))}</loc>${lastmod}</url>`;
-    });
-  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const sitemap = sitemapFiles(
+    routes.filter((route) => route.isIndexable),
+    siteUrl,
+  );
   const headerLines = Object.entries(SECURITY_HEADERS).map(
     ([name, value]) => `  ${name}: ${value}`,
   );
@@ -56,7 +53,7 @@ export function planHostFiles(
     '',
   ].join('\n');
   return [
-    { path: 'sitemap.xml', contents: sitemap },
+    ...sitemap,
     feedFile(siteUrl, {
       site: feed.site,
       entries: feedEntries(routes, feed.articles),
