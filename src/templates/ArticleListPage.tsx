@@ -57,6 +57,7 @@ export function ArticleListPage({ layout, articles, total, paging }: ArticleList
             total={total}
             paging={paging}
             base={layout.base}
+            icon={layout.assets.icon}
             headingLevel={2}
             label="Halaman daftar artikel"
             search

@@ -47,6 +47,7 @@ export function BrandArticlesPage({
             total={total}
             paging={paging}
             base={layout.base}
+            icon={layout.assets.icon}
             headingLevel={2}
             label={`Halaman artikel ${brand.name}`}
           />

@@ -3,21 +3,25 @@ import { href } from './paths.ts';
 import { ArticleCard } from './ArticleCard.tsx';
 
 /**
- * The card a list's `<template>` holds: every part a card can have (picture, draft marker), so
- * the script fills a copy for each card it adds and removes what an article lacks. Never shown.
+ * The card a list's `<template>` holds: every part a card of this build can have (a picture; the
+ * DRAFT marker when drafts are shown), so the script fills a copy for each card it adds and
+ * removes what an article lacks. Never shown; its picture is the site icon, a real image, so
+ * that `sitegen check` finds every image it names.
  */
-const TEMPLATE_CARD: ArticleSummary = {
-  slug: '',
-  // Filled in by the script; text here only so the never-shown card is valid HTML.
-  title: 'Artikel',
-  excerpt: '',
-  brand: { name: '', slug: '', description: '', rating: 0, color: '' },
-  author: '',
-  date: '',
-  readTime: '',
-  isDraft: true,
-  image: { src: '/', srcset: '/ 1w', sizes: '1px', width: 1, height: 1, alt: '' },
-};
+function templateCard(icon: string, showsDrafts: boolean): ArticleSummary {
+  return {
+    slug: '',
+    // Filled in by the script; text here only so the never-shown card is valid HTML.
+    title: 'Artikel',
+    excerpt: '',
+    brand: { name: '', slug: '', description: '', rating: 0, color: '' },
+    author: '',
+    date: '',
+    readTime: '',
+    ...(showsDrafts ? { isDraft: true } : {}),
+    image: { src: icon, srcset: `${icon} 1w`, sizes: '1px', width: 1, height: 1, alt: '' },
+  };
+}
 
 /**
  * One page of a paged list: the count, this page's cards, the card `<template>` the script
@@ -30,6 +34,7 @@ export function PagedCards({
   total,
   paging,
   base,
+  icon,
   headingLevel,
   label,
   search = false,
@@ -38,6 +43,8 @@ export function PagedCards({
   total: number;
   paging: Paging;
   base: string;
+  /** The site icon's URL: the template card's picture. */
+  icon: string;
   headingLevel: 2 | 3;
   /** What the page navigation is called ("Halaman daftar artikel"). */
   label: string;
@@ -59,7 +66,9 @@ export function PagedCards({
       >
         {articles.map(card)}
       </div>
-      <template data-card-template="">{card(TEMPLATE_CARD)}</template>
+      <template data-card-template="">
+        {card(templateCard(icon, paging.showsDrafts === true))}
+      </template>
       {search && (
         <div className="empty-state" data-empty-state="" hidden>
           <p>

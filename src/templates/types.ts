@@ -128,4 +128,6 @@ export interface Paging {
   previous?: string;
   next?: string;
   data: string;
+  /** The list may show drafts (watch, `build --drafts`). */
+  showsDrafts?: boolean;
 }

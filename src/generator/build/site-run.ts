@@ -236,7 +236,13 @@ async function loadPages(
   const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
   if (images) assets.files.push(...images.files);
   const cards = await prepareCards(state, site, memos.cardMemoFor?.(bundles));
-  const input = { content, siteUrl, assets: assets.urls, images: images?.images };
+  const input = {
+    content,
+    siteUrl,
+    assets: assets.urls,
+    images: images?.images,
+    showsDrafts: project.drafts === true,
+  };
   const pages = listPages(content, (slug) => bodies.has(slug));
   const imageOf = (article: Article) => JSON.stringify(images?.images.get(article.slug) ?? '');
   const inputs: PageInputs = {

@@ -26,6 +26,8 @@ export interface PlanInput {
   bodies: BodyLookup;
   /** Absolute site URL with a trailing slash. */
   siteUrl: string;
+  /** Drafts are shown (watch, `build --drafts`): a list's card template has the DRAFT marker. */
+  showsDrafts?: boolean;
   /** Site-relative asset paths ("/assets/client.1a2b3c4d.js"). */
   assets: AssetPaths;
   /**

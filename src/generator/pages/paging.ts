@@ -63,7 +63,7 @@ export function listDataUrl(listUrl: string): string {
 }
 
 /** What a list template shows of `list`: page numbers, neighbours, the data file. Pure. */
-export function pagingOf(list: ListPage): Paging {
+export function pagingOf(list: ListPage, showsDrafts = false): Paging {
   const { page, pageCount, previous, next } = list;
   return {
     page,
@@ -71,5 +71,6 @@ export function pagingOf(list: ListPage): Paging {
     ...(previous ? { previous } : {}),
     ...(next ? { next } : {}),
     data: listDataUrl(list.listUrl),
+    ...(showsDrafts ? { showsDrafts } : {}),
   };
 }
