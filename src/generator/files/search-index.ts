@@ -53,17 +53,16 @@ export function planSearchIndex(
   docs: SearchDoc[],
   base: string,
 ): { entry: SearchEntry; files: OutputFile[] } {
-  const fields = docs.map((doc) => [doc.title, doc.excerpt, doc.brand].map(splitField));
-  const vocab = vocabularyOf(fields);
+  const tokens = tokenize(docs);
   const files: OutputFile[] = [];
   const add = (stem: string, value: unknown) => {
     const file = fingerprint(`assets/search/${stem}`, '.json', JSON.stringify(value));
     files.push(file);
     return base + file.path;
   };
-  const vocabUrl = add('vocab', { words: vocab.words, counts: vocab.counts });
-  const grams = gramShards(fields, vocab, docs.length).map((shard, i) => add(`grams-${i}`, shard));
-  const postings = postingShards(fields, vocab);
+  const vocabUrl = add('vocab', { words: tokens.words, counts: [...tokens.counts] });
+  const grams = gramShards(tokens, docs.length).map((shard, i) => add(`grams-${i}`, shard));
+  const postings = postingShards(tokens);
   const words = postings.map((shard, i) => add(`words-${i}`, shard.words));
   return {
     entry: { vocab: vocabUrl, grams, words, starts: postings.map((shard) => shard.start) },
@@ -71,95 +70,148 @@ export function planSearchIndex(
   };
 }
 
-/** A field's words: lower-cased, split at every space (so two spaces give an empty word). */
-function splitField(text: string): string[] {
-  return text.toLowerCase().split(' ');
-}
-
-interface Vocabulary {
+/** Every field of every doc as word ids, and the words. */
+interface Tokens {
+  /** Every word, in code-unit order: a word's id is its place here. */
   words: string[];
-  counts: number[];
-  ids: Map<string, number>;
+  /** How often each word occurs. */
+  counts: Int32Array;
+  /** The word ids of field `f` of doc `d`: `fields[d * 3 + f]`. */
+  fields: Int32Array[];
 }
 
-/** Every word of every field, in code-unit order, with its number of occurrences. */
-function vocabularyOf(fields: string[][][]): Vocabulary {
-  const tally = new Map<string, number>();
-  for (const doc of fields)
-    for (const field of doc) for (const word of field) tally.set(word, (tally.get(word) ?? 0) + 1);
-  const words = [...tally.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return {
-    words,
-    counts: words.map((word) => tally.get(word)!),
-    ids: new Map(words.map((word, id) => [word, id])),
-  };
+/**
+ * Splits each field, lower-cased, at every space (two spaces give an empty word) into word ids,
+ * the words numbered in code-unit order so the files do not depend on the docs' order.
+ */
+function tokenize(docs: SearchDoc[]): Tokens {
+  const seen = new Map<string, number>();
+  const fields: Int32Array[] = [];
+  for (const doc of docs)
+    for (const text of [doc.title, doc.excerpt, doc.brand]) {
+      const split = text.toLowerCase().split(' ');
+      const ids = new Int32Array(split.length);
+      split.forEach((word, i) => {
+        let id = seen.get(word);
+        if (id === undefined) {
+          id = seen.size;
+          seen.set(word, id);
+        }
+        ids[i] = id;
+      });
+      fields.push(ids);
+    }
+  const words = [...seen.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const idOf = new Int32Array(seen.size);
+  words.forEach((word, id) => {
+    idOf[seen.get(word)!] = id;
+  });
+  const counts = new Int32Array(words.length);
+  for (const field of fields)
+    for (let i = 0; i < field.length; i++) {
+      field[i] = idOf[field[i]];
+      counts[field[i]]++;
+    }
+  return { words, counts, fields };
 }
 
 /**
  * The gram files: for every 1-, 2- and 3-character string of a word, the docs that have a word
  * containing it (encodeDocs), grouped by shardOfGram into files of about GRAM_FILE_CHARS.
  */
-function gramShards(fields: string[][][], vocab: Vocabulary, docCount: number) {
-  // The grams of each word, computed once per word: ids into `grams`.
+function gramShards({ words, fields }: Tokens, docCount: number) {
+  // The grams of each word, computed once per word: ids into `gramIds`.
   const gramIds = new Map<string, number>();
-  const wordGrams = vocab.words.map((word) =>
+  const wordGrams = words.map((word) =>
     gramsOf(word).map((gram) => {
       if (!gramIds.has(gram)) gramIds.set(gram, gramIds.size);
       return gramIds.get(gram)!;
     }),
   );
-  const docs: number[][] = Array.from({ length: gramIds.size }, () => []);
-  fields.forEach((doc, number) => {
-    for (const field of doc)
-      for (const word of field)
-        for (const id of wordGrams[vocab.ids.get(word)!]) {
-          const list = docs[id];
-          if (list[list.length - 1] !== number) list.push(number);
-        }
+  // Two passes over the docs: count each gram's docs, then place them in one array.
+  const offsets = new Int32Array(gramIds.size + 1);
+  forEachGramOfDoc(fields, wordGrams, words.length, gramIds.size, (gram) => {
+    offsets[gram + 1]++;
   });
-  const encoded = [...gramIds.keys()].map((gram, id) => [gram, encodeDocs(docs[id], docCount)]);
+  for (let gram = 0; gram < gramIds.size; gram++) offsets[gram + 1] += offsets[gram];
+  const all = new Int32Array(offsets[gramIds.size]);
+  const next = offsets.slice(0, gramIds.size);
+  forEachGramOfDoc(fields, wordGrams, words.length, gramIds.size, (gram, doc) => {
+    all[next[gram]++] = doc;
+  });
+  const docs = (gram: number) => all.subarray(offsets[gram], offsets[gram + 1]);
+  const encoded = [...gramIds.keys()].map((gram, id) => [gram, encodeDocs(docs(id), docCount)]);
   const total = encoded.reduce((sum, [gram, value]) => sum + gram.length + value.length + 6, 0);
   const shardCount = Math.max(1, Math.ceil(total / GRAM_FILE_CHARS));
   const shards: Record<string, string>[] = Array.from({ length: shardCount }, () => ({}));
-  // Grams in code-unit order inside each file, so the files do not depend on the docs' order.
+  // Grams in code-unit order inside each file.
   for (const [gram, value] of encoded.sort(([a], [b]) => (a < b ? -1 : 1)))
     shards[shardOfGram(gram, shardCount)][gram] = value;
   return shards;
 }
 
+/** Calls `visit(gram, doc)` once for each gram some word of `doc` has, docs in order. */
+function forEachGramOfDoc(
+  fields: Int32Array[],
+  wordGrams: number[][],
+  wordCount: number,
+  gramCount: number,
+  visit: (gram: number, doc: number) => void,
+) {
+  const lastDocOfWord = new Int32Array(wordCount).fill(-1);
+  const lastDocOfGram = new Int32Array(gramCount).fill(-1);
+  fields.forEach((ids, fieldIndex) => {
+    const doc = Math.floor(fieldIndex / 3);
+    for (const word of ids) {
+      if (lastDocOfWord[word] === doc) continue;
+      lastDocOfWord[word] = doc;
+      for (const gram of wordGrams[word]) {
+        if (lastDocOfGram[gram] === doc) continue;
+        lastDocOfGram[gram] = doc;
+        visit(gram, doc);
+      }
+    }
+  });
+}
+
+/** Numbers per occurrence in a posting: doc gap, position × 3 + field, previous and next id + 1. */
+const STRIDE = 4;
+
 /**
- * The posting files: for each word, every occurrence as four numbers (doc gap, position × 3 +
+ * The posting files: for each word, every occurrence as STRIDE numbers (doc gap, position × 3 +
  * field, previous word id + 1, next word id + 1; 0: none), in doc order; words in id order, cut
- * into files of about POSTING_FILE_CHARS.
+ * into files of about POSTING_FILE_CHARS. All occurrences sit in one array, each word's from
+ * the sum of the counts before it.
  */
-function postingShards(fields: string[][][], vocab: Vocabulary) {
-  const occurrences: number[][] = vocab.words.map(() => []);
-  const lastDoc = vocab.words.map(() => 0);
-  fields.forEach((doc, number) => {
-    doc.forEach((field, fieldNumber) => {
-      const ids = field.map((word) => vocab.ids.get(word)!);
-      ids.forEach((id, position) => {
-        const list = occurrences[id];
-        list.push(
-          number - lastDoc[id],
-          position * 3 + fieldNumber,
-          position > 0 ? ids[position - 1] + 1 : 0,
-          position < ids.length - 1 ? ids[position + 1] + 1 : 0,
-        );
-        lastDoc[id] = number;
-      });
-    });
+function postingShards({ words, counts, fields }: Tokens) {
+  const offsets = new Int32Array(words.length + 1);
+  for (let id = 0; id < words.length; id++) offsets[id + 1] = offsets[id] + counts[id] * STRIDE;
+  const all = new Int32Array(offsets[words.length]);
+  const next = offsets.slice(0, words.length);
+  const lastDoc = new Int32Array(words.length);
+  fields.forEach((ids, fieldIndex) => {
+    const doc = Math.floor(fieldIndex / 3);
+    for (let position = 0; position < ids.length; position++) {
+      const id = ids[position];
+      const at = next[id];
+      all[at] = doc - lastDoc[id];
+      all[at + 1] = position * 3 + (fieldIndex % 3);
+      all[at + 2] = position > 0 ? ids[position - 1] + 1 : 0;
+      all[at + 3] = position < ids.length - 1 ? ids[position + 1] + 1 : 0;
+      next[id] = at + STRIDE;
+      lastDoc[id] = doc;
+    }
   });
   const shards: { start: number; words: Record<number, string> }[] = [];
   let size = Infinity;
-  occurrences.forEach((numbers, id) => {
+  for (let id = 0; id < words.length; id++) {
     if (size >= POSTING_FILE_CHARS) {
       shards.push({ start: id, words: {} });
       size = 0;
     }
-    const value = encodeNumbers(numbers);
+    const value = encodeNumbers(all, offsets[id], offsets[id + 1]);
     shards[shards.length - 1].words[id] = value;
     size += value.length + 8;
-  });
+  }
   return shards;
 }
