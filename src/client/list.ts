@@ -189,10 +189,11 @@ function fill(template: HTMLTemplateElement, card: CardData): HTMLElement {
   root.querySelector('.card-excerpt')!.textContent = card.excerpt;
   root.querySelector('.card-meta')!.textContent =
     `${card.author} · ${card.date} · ${card.readTime}`;
-  const picture = root.querySelector('picture')!;
+  // The template has a picture only when some article of the site has one.
+  const picture = root.querySelector('picture');
   if (!card.image) {
-    picture.remove();
-  } else {
+    picture?.remove();
+  } else if (picture) {
     const { src, srcset, sizes, width, height, alt } = card.image;
     const source = picture.querySelector('source')!;
     source.setAttribute('srcset', srcset);

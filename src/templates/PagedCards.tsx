@@ -3,12 +3,12 @@ import { href } from './paths.ts';
 import { ArticleCard } from './ArticleCard.tsx';
 
 /**
- * The card a list's `<template>` holds: every part a card of this build can have (a picture; the
- * DRAFT marker when drafts are shown), so the script fills a copy for each card it adds and
- * removes what an article lacks. Never shown; its picture is the site icon, a real image, so
- * that `sitegen check` finds every image it names.
+ * The card a list's `<template>` holds: every part a card of this site can have (a picture when
+ * some article has one, the DRAFT marker when drafts are shown), so the script fills a copy for
+ * each card it adds and removes what an article lacks. Never shown; its picture is the site
+ * icon, a real image, so that `sitegen check` finds every image a page names.
  */
-function templateCard(icon: string, showsDrafts: boolean): ArticleSummary {
+function templateCard(icon: string, paging: Paging): ArticleSummary {
   return {
     slug: '',
     // Filled in by the script; text here only so the never-shown card is valid HTML.
@@ -18,8 +18,10 @@ function templateCard(icon: string, showsDrafts: boolean): ArticleSummary {
     author: '',
     date: '',
     readTime: '',
-    ...(showsDrafts ? { isDraft: true } : {}),
-    image: { src: icon, srcset: `${icon} 1w`, sizes: '1px', width: 1, height: 1, alt: '' },
+    ...(paging.showsDrafts ? { isDraft: true } : {}),
+    ...(paging.showsImages
+      ? { image: { src: icon, srcset: `${icon} 1w`, sizes: '1px', width: 1, height: 1, alt: '' } }
+      : {}),
   };
 }
 
@@ -66,9 +68,7 @@ export function PagedCards({
       >
         {articles.map(card)}
       </div>
-      <template data-card-template="">
-        {card(templateCard(icon, paging.showsDrafts === true))}
-      </template>
+      <template data-card-template="">{card(templateCard(icon, paging))}</template>
       {search && (
         <div className="empty-state" data-empty-state="" hidden>
           <p>

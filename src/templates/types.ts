@@ -130,4 +130,6 @@ export interface Paging {
   data: string;
   /** The list may show drafts (watch, `build --drafts`). */
   showsDrafts?: boolean;
+  /** Some article of the site has a picture (front matter `image`). */
+  showsImages?: boolean;
 }

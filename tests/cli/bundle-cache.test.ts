@@ -51,7 +51,7 @@ describe('the bundle cache', () => {
   });
 
   it('bundles again when a template, the stylesheet or the client script changes', async () => {
-    edit('src/templates/ArticleListPage.tsx', 'Muat Lebih Banyak Artikel', 'Muat Artikel Lain');
+    edit('src/templates/PagedCards.tsx', 'Muat Lebih Banyak Artikel', 'Muat Artikel Lain');
     expect(listShows(await build(), 'Muat Artikel Lain')).toBe(true);
 
     const before = hashTree(await build());
@@ -74,7 +74,7 @@ describe('the bundle cache', () => {
     expect(listShows(out, 'Muat Artikel Lain')).toBe(true);
 
     writeFileSync(path.join(cache, 'bundles/site.json'), '{"key": "x", "inputs": ');
-    edit('src/templates/ArticleListPage.tsx', 'Muat Artikel Lain', 'Muat Lagi');
+    edit('src/templates/PagedCards.tsx', 'Muat Artikel Lain', 'Muat Lagi');
     expect(listShows(await build(), 'Muat Lagi')).toBe(true);
   });
 });

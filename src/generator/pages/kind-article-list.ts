@@ -54,7 +54,7 @@ function articleListProps(list: ListPage, context: PageContext): ArticleListPage
     ),
     articles: pageSlice(listed, list.page).map(context.summarize),
     total: listed.length,
-    paging: pagingOf(list, context.showsDrafts),
+    paging: pagingOf(list, context.cardParts),
   };
 }
 

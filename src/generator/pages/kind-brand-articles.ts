@@ -61,6 +61,6 @@ function brandArticlesProps(
     brand: summarizeBrand(brand),
     articles: pageSlice(articles, list.page).map(context.summarize),
     total: articles.length,
-    paging: pagingOf(list, context.showsDrafts),
+    paging: pagingOf(list, context.cardParts),
   };
 }

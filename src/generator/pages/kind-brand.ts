@@ -65,15 +65,15 @@ function brandProps(brand: Brand, context: PageContext): BrandPageProps {
 }
 
 /**
- * Every article of `brand`, newest first (by publication date); among those of one date, listed
- * ones first, else in content order. Pure.
+ * Every article of `brand` in content order (`order`, then the newest date first), listed ones
+ * first among those of one `order` and date, so the page's six are the newest. Pure.
  */
 export function brandArticles(brand: Brand, { articles }: Content): Article[] {
+  const newer = (a: Article, b: Article) =>
+    a.publishedAt === b.publishedAt ? 0 : a.publishedAt > b.publishedAt ? -1 : 1;
   return articles
     .filter((article) => article.brand === brand.slug)
-    .sort(
-      (a, b) => b.publishedAt.localeCompare(a.publishedAt) || Number(b.listed) - Number(a.listed),
-    );
+    .sort((a, b) => a.order - b.order || newer(a, b) || Number(b.listed) - Number(a.listed));
 }
 
 /** The URL of the list of all of `brand`'s articles: /brand/{slug}/artikel/. Pure. */

@@ -70,6 +70,8 @@ export interface PageContext extends PlanInput {
    */
   imageView(article: Article, place: 'card' | 'article'): ImageView | undefined;
   fallbackView: ArticleView;
+  /** What a card of this run can have beyond the text: the DRAFT marker, a picture. */
+  cardParts: { showsDrafts: boolean; showsImages: boolean };
   /** The site's own card (home, list, contact). */
   siteCard: CardSpec;
   /** The og:/twitter: data of the page at `path`, its card drawn from `card`. */
@@ -101,6 +103,9 @@ export function createPageContext(input: PlanInput): PageContext {
       summarizeArticle(article, brandOf(article), content.site, imageOf(article, 'card')),
     imageView: imageOf,
     fallbackView: fallbackArticleView(content.site),
+    // `images` exists when some article has a picture, as the stylesheet's picture rules do,
+    // so a change here changes every page's digest through the asset URLs.
+    cardParts: { showsDrafts: input.showsDrafts === true, showsImages: input.images !== undefined },
     siteCard: { name: 'situs', title: site.tagline },
     social(path, copy, card, article) {
       const props: SocialCardProps = {

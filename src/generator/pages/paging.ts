@@ -62,8 +62,14 @@ export function listDataUrl(listUrl: string): string {
   return `${listUrl}list.json`;
 }
 
-/** What a list template shows of `list`: page numbers, neighbours, the data file. Pure. */
-export function pagingOf(list: ListPage, showsDrafts = false): Paging {
+/**
+ * What a list template shows of `list`: page numbers, neighbours, the data file, and which
+ * parts its card template needs (drafts shown, pictures). Pure.
+ */
+export function pagingOf(
+  list: ListPage,
+  { showsDrafts = false, showsImages = false } = {},
+): Paging {
   const { page, pageCount, previous, next } = list;
   return {
     page,
@@ -72,5 +78,6 @@ export function pagingOf(list: ListPage, showsDrafts = false): Paging {
     ...(next ? { next } : {}),
     data: listDataUrl(list.listUrl),
     ...(showsDrafts ? { showsDrafts } : {}),
+    ...(showsImages ? { showsImages } : {}),
   };
 }
