@@ -58,7 +58,17 @@ function articleListProps(list: ListPage, context: PageContext): ArticleListPage
   };
 }
 
-/** The listed articles, in content order: the article list's items. Pure. */
-export function listedArticles({ articles }: Content): Article[] {
-  return articles.filter((article) => article.listed);
+const listedOf = new WeakMap<Content, Article[]>();
+
+/**
+ * The listed articles, in content order: the article list's items. Pure; worked out once per
+ * content, since each of the list's pages asks (834 pages at 10,000 articles).
+ */
+export function listedArticles(content: Content): Article[] {
+  let listed = listedOf.get(content);
+  if (!listed) {
+    listed = content.articles.filter((article) => article.listed);
+    listedOf.set(content, listed);
+  }
+  return listed;
 }
