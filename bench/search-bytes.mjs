@@ -62,7 +62,7 @@ for (const typed of queries) {
     return JSON.parse(text(url));
   };
   await load('/artikel/list.json');
-  const search = createSearch(list.search, list.total, load);
+  const { search } = createSearch(list.search, list.total, load);
   let results = [];
   for (let end = 1; end <= typed.length; end++) {
     const query = typed.slice(0, end).trim().toLowerCase();
@@ -81,7 +81,7 @@ for (const typed of queries) {
   const bytes = [...loaded.values()].reduce((sum, size) => sum + size, 0);
   const kinds = {};
   for (const [url, size] of loaded) {
-    const kind = url.match(/\/(vocab|grams|words|lists)[-.]/)?.[1] ?? 'list.json';
+    const kind = url.match(/\/(vocab|grams|words|docs|lists)[-./]/)?.[1] ?? 'list.json';
     kinds[kind] = (kinds[kind] ?? 0) + size;
   }
   const split = Object.entries(kinds)

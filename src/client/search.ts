@@ -12,6 +12,8 @@ export interface SearchEntry {
   grams: string[];
   words: string[];
   starts: number[];
+  docs: string[];
+  docStarts: number[];
 }
 
 interface Vocabulary {
@@ -24,8 +26,9 @@ type Occurrences = Int32Array;
 const STRIDE = 4;
 
 /**
- * Returns a search over `docCount` docs: query (lower-cased, trimmed, not blank) → the matching
- * doc numbers, ascending. `load` fetches and parses one JSON file.
+ * Returns a search over `docCount` docs: `search(query)` (lower-cased, trimmed, not blank) → the
+ * matching doc numbers, ascending; `preload()` starts loading the vocabulary. `load` fetches and
+ * parses one JSON file.
  */
 export function createSearch(
   entry: SearchEntry,
@@ -62,15 +65,32 @@ export function createSearch(
     );
   };
 
-  return async function search(query: string): Promise<number[]> {
+  /** The docs each word of `ids` occurs in, from the doc-set files. */
+  const docSetsOf = async (ids: number[]) => {
+    const shards = ids.map((id) => shardOfWord(entry.docStarts, id));
+    const loaded = await Promise.all(
+      [...new Set(shards)].map(async (shard) => [
+        shard,
+        await file<Record<string, string>>(entry.docs[shard]),
+      ]),
+    );
+    const byShard = new Map(loaded as [number, Record<string, string>][]);
+    return ids.map((id, i) => decodeDocs(byShard.get(shards[i])![id]));
+  };
+
+  /** Starts loading the vocabulary, which every query of four letters or more reads. */
+  const preload = () => {
+    void file(entry.vocab);
+  };
+
+  const search = async (query: string): Promise<number[]> => {
     const tokens = query.split(' ');
     if (tokens.length === 1 && query.length <= 3) return gramDocs(query);
     const vocab = await file<Vocabulary>(entry.vocab);
     const found = new Uint8Array(docCount);
     if (tokens.length === 1) {
       const ids = idsWhere(vocab, (word) => word.includes(query));
-      for (const list of await occurrencesOf(ids))
-        for (let i = 0; i < list.length; i += STRIDE) found[list[i]] = 1;
+      for (const docs of await docSetsOf(ids)) for (const doc of docs) found[doc] = 1;
     } else {
       await matchPhrase(tokens, vocab, occurrencesOf, found);
     }
@@ -80,6 +100,7 @@ export function createSearch(
     });
     return docs;
   };
+  return { search, preload };
 }
 
 /**
@@ -144,7 +165,7 @@ function countOf(vocab: Vocabulary, ids: number[]): number {
   return ids.reduce((sum, id) => sum + vocab.counts[id], 0);
 }
 
-/** The posting file holding word `id`: the last whose first word is at most `id`. */
+/** The file holding word `id`: the last whose first word (in `starts`) is at most `id`. */
 function shardOfWord(starts: number[], id: number): number {
   let low = 0;
   let high = starts.length - 1;
@@ -161,5 +182,5 @@ function decodeOccurrences(text: string): Occurrences {
   const numbers = decodeNumbers(text);
   let doc = 0;
   for (let i = 0; i < numbers.length; i += STRIDE) numbers[i] = doc += numbers[i];
-  return Int32Array.from(numbers);
+  return numbers;
 }

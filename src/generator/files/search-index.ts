@@ -11,8 +11,8 @@ import { encodeDocs, encodeNumbers, gramsOf, shardOfGram } from './search-format
  * Each field is lower-cased and split at spaces into words. A query is split the same way:
  * - one word of 1 to 3 characters: the gram files give the articles with a word containing it
  *   (every 1-, 2- and 3-character string of every word, sharded by a hash of the string);
- * - one longer word: the vocabulary gives the words containing it, their posting files the
- *   articles;
+ * - one longer word: the vocabulary gives the words containing it, their doc-set files the
+ *   articles (each word's docs, a list or a bitset);
  * - several words: each occurrence in the posting files carries its neighbours, so a phrase is
  *   matched exactly (first word: a word ending with it; middle words: equal; last word: a word
  *   starting with it) from the postings of its middle words or of its rarer end.
@@ -28,13 +28,16 @@ export interface SearchDoc {
 
 /** Where the script finds the index: the list file's `search` entry. */
 export interface SearchEntry {
-  /** The vocabulary: every word, in code-unit order, and how often it occurs. */
+  /** The vocabulary: every word, most frequent first, and how often it occurs. */
   vocab: string;
   /** Gram files, by shard number (search-format.ts shardOfGram). */
   grams: string[];
   /** Posting files, each holding the words from `starts[i]` (a word id) on. */
   words: string[];
   starts: number[];
+  /** Doc-set files (the docs each word occurs in), each from `docStarts[i]` on. */
+  docs: string[];
+  docStarts: number[];
 }
 
 /**
@@ -44,6 +47,7 @@ export interface SearchEntry {
  */
 const GRAM_FILE_CHARS = 8_000;
 const POSTING_FILE_CHARS = 24_000;
+const DOC_SET_FILE_CHARS = 8_000;
 
 /**
  * Returns the index of `docs` (in list order: a doc's number is its place in the list) and its
@@ -62,17 +66,25 @@ export function planSearchIndex(
   };
   const vocabUrl = add('vocab', { words: tokens.words, counts: [...tokens.counts] });
   const grams = gramShards(tokens, docs.length).map((shard, i) => add(`grams-${i}`, shard));
-  const postings = postingShards(tokens);
+  const { postings, docSets } = postingShards(tokens, docs.length);
   const words = postings.map((shard, i) => add(`words-${i}`, shard.words));
+  const wordDocs = docSets.map((shard, i) => add(`docs-${i}`, shard.words));
   return {
-    entry: { vocab: vocabUrl, grams, words, starts: postings.map((shard) => shard.start) },
+    entry: {
+      vocab: vocabUrl,
+      grams,
+      words,
+      starts: postings.map((shard) => shard.start),
+      docs: wordDocs,
+      docStarts: docSets.map((shard) => shard.start),
+    },
     files,
   };
 }
 
 /** Every field of every doc as word ids, and the words. */
 interface Tokens {
-  /** Every word, in code-unit order: a word's id is its place here. */
+  /** Every word, most frequent first: a word's id is its place here. */
   words: string[];
   /** How often each word occurs. */
   counts: Int32Array;
@@ -81,8 +93,9 @@ interface Tokens {
 }
 
 /**
- * Splits each field, lower-cased, at every space (two spaces give an empty word) into word ids,
- * the words numbered in code-unit order so the files do not depend on the docs' order.
+ * Splits each field, lower-cased, at every space (two spaces give an empty word) into word ids:
+ * the words numbered by how often they occur, most first, then in code-unit order, so the
+ * files do not depend on the order the docs come in beyond their content.
  */
 function tokenize(docs: SearchDoc[]): Tokens {
   const seen = new Map<string, number>();
@@ -101,17 +114,19 @@ function tokenize(docs: SearchDoc[]): Tokens {
       });
       fields.push(ids);
     }
-  const words = [...seen.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const tally = new Int32Array(seen.size);
+  for (const field of fields) for (const id of field) tally[id]++;
+  // The most frequent words first: a posting names each occurrence's neighbours by id, and
+  // neighbours are mostly frequent words, so small ids keep the postings short.
+  const words = [...seen.keys()].sort(
+    (a, b) => tally[seen.get(b)!] - tally[seen.get(a)!] || (a < b ? -1 : a > b ? 1 : 0),
+  );
   const idOf = new Int32Array(seen.size);
   words.forEach((word, id) => {
     idOf[seen.get(word)!] = id;
   });
-  const counts = new Int32Array(words.length);
-  for (const field of fields)
-    for (let i = 0; i < field.length; i++) {
-      field[i] = idOf[field[i]];
-      counts[field[i]]++;
-    }
+  const counts = Int32Array.from(words, (word) => tally[seen.get(word)!]);
+  for (const field of fields) for (let i = 0; i < field.length; i++) field[i] = idOf[field[i]];
   return { words, counts, fields };
 }
 
@@ -181,9 +196,10 @@ const STRIDE = 4;
  * The posting files: for each word, every occurrence as STRIDE numbers (doc gap, position × 3 +
  * field, previous word id + 1, next word id + 1; 0: none), in doc order; words in id order, cut
  * into files of about POSTING_FILE_CHARS. All occurrences sit in one array, each word's from
- * the sum of the counts before it.
+ * the sum of the counts before it. And the doc-set files: each word's docs (encodeDocs), in
+ * files of about DOC_SET_FILE_CHARS.
  */
-function postingShards({ words, counts, fields }: Tokens) {
+function postingShards({ words, counts, fields }: Tokens, docCount: number) {
   const offsets = new Int32Array(words.length + 1);
   for (let id = 0; id < words.length; id++) offsets[id + 1] = offsets[id] + counts[id] * STRIDE;
   const all = new Int32Array(offsets[words.length]);
@@ -202,14 +218,40 @@ function postingShards({ words, counts, fields }: Tokens) {
       lastDoc[id] = doc;
     }
   });
+  return {
+    postings: cutById(words.length, POSTING_FILE_CHARS, (id) =>
+      encodeNumbers(all, offsets[id], offsets[id + 1]),
+    ),
+    docSets: cutById(words.length, DOC_SET_FILE_CHARS, (id) =>
+      encodeDocs(docsOfPosting(all, offsets[id], offsets[id + 1]), docCount),
+    ),
+  };
+}
+
+/** The distinct docs of one word's occurrences (`all` from `start` to `end`), ascending. */
+function docsOfPosting(all: Int32Array, start: number, end: number): number[] {
+  const docs: number[] = [];
+  let doc = 0;
+  for (let at = start; at < end; at += STRIDE) {
+    doc += all[at];
+    if (docs[docs.length - 1] !== doc) docs.push(doc);
+  }
+  return docs;
+}
+
+/**
+ * Each word's value (`valueOf(id)`), in id order, cut into files of about `fileChars`: a file is
+ * `{ start, words }`, its first id and its values by id.
+ */
+function cutById(count: number, fileChars: number, valueOf: (id: number) => string) {
   const shards: { start: number; words: Record<number, string> }[] = [];
   let size = Infinity;
-  for (let id = 0; id < words.length; id++) {
-    if (size >= POSTING_FILE_CHARS) {
+  for (let id = 0; id < count; id++) {
+    if (size >= fileChars) {
       shards.push({ start: id, words: {} });
       size = 0;
     }
-    const value = encodeNumbers(all, offsets[id], offsets[id + 1]);
+    const value = valueOf(id);
     shards[shards.length - 1].words[id] = value;
     size += value.length + 8;
   }
