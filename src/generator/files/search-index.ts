@@ -240,10 +240,10 @@ function docsOfPosting(all: Int32Array, start: number, end: number): number[] {
 }
 
 /**
- * Each word's value (`valueOf(id)`), in id order, cut into files of about `fileChars`: a file is
+ * Each word's value (`encode(id)`), in id order, cut into files of about `fileChars`: a file is
  * `{ start, words }`, its first id and its values by id.
  */
-function cutById(count: number, fileChars: number, valueOf: (id: number) => string) {
+function cutById(count: number, fileChars: number, encode: (id: number) => string) {
   const shards: { start: number; words: Record<number, string> }[] = [];
   let size = Infinity;
   for (let id = 0; id < count; id++) {
@@ -251,7 +251,7 @@ function cutById(count: number, fileChars: number, valueOf: (id: number) => stri
       shards.push({ start: id, words: {} });
       size = 0;
     }
-    const value = valueOf(id);
+    const value = encode(id);
     shards[shards.length - 1].words[id] = value;
     size += value.length + 8;
   }
