@@ -5,7 +5,8 @@
 // category scores per page. Lighthouse 12 (the last major that runs on Node 20) is
 // installed on first use into a cache folder outside the repo, not into package.json:
 // it is large and only this script needs it.
-// Options: --root DIR builds another project (such as a copy with article images); each
+// Options: --root DIR builds another project (such as a copy with article images); --dist DIR
+// uses a folder already built (say, 10,000 generated articles) and leaves it as it is; each
 // NAME=/path/ argument replaces the default page list.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,17 +26,25 @@ if (!existsSync(lighthouseBin)) {
 }
 
 const argv = process.argv.slice(2);
-const rootAt = argv.indexOf('--root');
-const root = rootAt >= 0 ? path.resolve(argv[rootAt + 1]) : repo;
-const pageArgs = argv.filter((arg, i) => arg.includes('=/') && argv[i - 1] !== '--root');
+const optionOf = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const root = path.resolve(optionOf('--root') ?? repo);
+const given = optionOf('--dist');
+const pageArgs = argv.filter(
+  (arg, i) => arg.includes('=/') && !['--root', '--dist'].includes(argv[i - 1]),
+);
 
-const dist = path.join(os.tmpdir(), `sitegen-lighthouse-${process.pid}`);
+const dist = given
+  ? path.resolve(given)
+  : path.join(os.tmpdir(), `sitegen-lighthouse-${process.pid}`);
+const reports = given ? path.join(os.tmpdir(), `sitegen-lighthouse-${process.pid}`) : dist;
 const cli = path.join(repo, 'bin/sitegen');
 if (
+  !given &&
   spawnSync(process.execPath, [cli, 'build', '--root', root, '--out', dist], { stdio: 'inherit' })
     .status !== 0
 )
   process.exit(1);
+mkdirSync(reports, { recursive: true });
 const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -63,7 +72,7 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const rows = [];
 const notes = [];
 for (const [name, url] of pages) {
-  const report = path.join(dist, `lighthouse-${name}.json`);
+  const report = path.join(reports, `lighthouse-${name}.json`);
   const result = spawnSync(
     process.execPath,
     [
@@ -95,7 +104,7 @@ for (const [name, url] of pages) {
   }
 }
 preview.kill('SIGTERM');
-rmSync(dist, { recursive: true, force: true });
+rmSync(reports, { recursive: true, force: true });
 
 const header = ['page', 'Performance', 'Accessibility', 'Best Practices', 'SEO'];
 console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
