@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Article, Content } from '../../content/types.ts';
 import { articlesShown, bodiesShown, type Page } from '../pages/kinds.ts';
+import { listDataUrl } from '../pages/paging.ts';
 
 /**
  * The one dependency map: for every page (by output path), the digest of everything it read
@@ -107,4 +108,40 @@ export function selectPages(
     else toPlan.push(page);
   }
   return { toPlan, kept };
+}
+
+/**
+ * The digest of each paged list's data files (files/list-files.ts), by the list's data file
+ * path ("artikel/list.json"): the digests of the list's pages, in order. The files hold what
+ * those pages show (cards, and the search index of their titles, excerpts and brands), so they
+ * change exactly when a page of the list does. Pure.
+ */
+export function digestLists(pages: Page[], digests: Map<string, string>): Map<string, string> {
+  const parts = new Map<string, string[]>();
+  for (const page of pages) {
+    if (!('list' in page)) continue;
+    const key = listDataUrl(page.list.listUrl).slice(1);
+    if (!parts.has(key)) parts.set(key, []);
+    parts.get(key)!.push(digests.get(page.outputPath)!);
+  }
+  return new Map([...parts].map(([key, pageDigests]) => [key, siteDigest(pageDigests)] as const));
+}
+
+/**
+ * Which lists keep their data files (unchanged digest, every file still there: `keepAll`) and
+ * which are made again, by data file path. Pure but for `keepAll`, which marks kept files.
+ */
+export function selectLists(
+  digests: Map<string, string>,
+  previous: DependencyMap | undefined,
+  keepAll: ((files: string[]) => boolean) | undefined,
+): { kept: DependencyMap; toMake: Set<string> } {
+  const kept: DependencyMap = new Map();
+  const toMake = new Set<string>();
+  for (const [key, digest] of digests) {
+    const last = previous?.get(key);
+    if (last && keepAll && last.digest === digest && keepAll(last.files)) kept.set(key, last);
+    else toMake.add(key);
+  }
+  return { kept, toMake };
 }

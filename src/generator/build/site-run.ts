@@ -35,9 +35,11 @@ import { startClock, type Clock } from './clock.ts';
 import { commitPages, hasIds, NO_CARDS } from './commit-pages.ts';
 import {
   type DependencyMap,
+  digestLists,
   digestPages,
   type PageInputs,
   recordDigest,
+  selectLists,
   selectPages,
   siteDigest,
 } from './dependency-map.ts';
@@ -82,12 +84,9 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   const site = await loadPages(state, changes, before.memo, clock);
   const { project } = state;
   const previous = await previousPages(writer, before.output);
-  const selection = selectPages(
-    site.pages,
-    site.digests,
-    previous,
-    keepAllOf(writer, state.pendingCards),
-  );
+  const keepAll = keepAllOf(writer, state.pendingCards);
+  const selection = selectPages(site.pages, site.digests, previous, keepAll);
+  const lists = listFiles(site, previous, keepAll);
   // The bodies the pages to plan show, linked outside the time limit planning runs under.
   for (const page of selection.toPlan) for (const slug of bodiesShown(page)) site.bodies.get(slug);
   clock.lap('link brand mentions');
@@ -107,7 +106,7 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     assets: site.assets,
     toRender,
     render,
-    hostFiles: () => [...planHostFiles(site.pages, siteUrl, feedSources), ...listFiles(site)],
+    hostFiles: () => [...planHostFiles(site.pages, siteUrl, feedSources), ...lists.files],
     cards: async (to: Writer) => {
       if (!cards) return NO_CARDS;
       const later = { later: project.cardsLater === true };
@@ -123,7 +122,7 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     },
   };
   const summary = await commitPages(writer, job, clock);
-  const pages: DependencyMap = new Map([...selection.kept, ...planned]);
+  const pages: DependencyMap = new Map([...selection.kept, ...planned, ...lists.deps]);
   const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
   const kept = { warnings, draftsLeftOut: site.draftsLeftOut, images: site.imageCounts };
   await state.remember({ pages, writer, memo: before.memo, last: { site, kept } });
@@ -132,11 +131,26 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   return buildResult(outcome);
 }
 
-/** The data files of the site's paged lists: cards per page and the search index. Pure. */
-function listFiles(site: LoadedSite) {
+/**
+ * The data files of the site's paged lists (cards per page, the search index): the files of a
+ * list whose pages are all unchanged are kept, the others made again, each with its entry for
+ * the dependency map. Pure but for `keepAll`, which marks kept files.
+ */
+function listFiles(
+  site: LoadedSite,
+  previous: DependencyMap | undefined,
+  keepAll: ((files: string[]) => boolean) | undefined,
+) {
+  const digests = digestLists(site.pages, site.digests);
+  const { kept, toMake } = selectLists(digests, previous, keepAll);
+  if (toMake.size === 0) return { files: [], deps: kept };
   const context = createPageContext({ ...site.input, bodies: site.bodies });
-  const lists = pagedLists(site.pages, site.content, context);
-  return planListFiles(lists, new URL(site.siteUrl).pathname);
+  const lists = pagedLists(site.pages, site.content, context, toMake);
+  const made = planListFiles(lists, new URL(site.siteUrl).pathname);
+  const deps: DependencyMap = new Map(kept);
+  for (const [key, files] of made)
+    deps.set(key, { digest: digests.get(key)!, files: files.map((file) => file.path) });
+  return { files: [...made.values()].flat(), deps };
 }
 
 /**

@@ -42,9 +42,12 @@ export interface ListData {
   search?: SearchEntry;
 }
 
-/** Returns every list's data files, their URLs under `base` ("/" or "/repo/"). Pure. */
-export function planListFiles(lists: PagedList[], base: string): OutputFile[] {
-  return lists.flatMap((list) => listFiles(list, base));
+/**
+ * Returns each list's data files by the path of its data file ("artikel/list.json"), their URLs
+ * under `base` ("/" or "/repo/"). Pure.
+ */
+export function planListFiles(lists: PagedList[], base: string): Map<string, OutputFile[]> {
+  return new Map(lists.map((list) => [listDataUrl(list.url).slice(1), listFiles(list, base)]));
 }
 
 function listFiles(list: PagedList, base: string): OutputFile[] {
