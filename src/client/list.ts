@@ -119,8 +119,12 @@ export function setUpList() {
     empty.hidden = docs.length > 0;
     emptyQuery.textContent = input.value.trim();
     if (count) count.textContent = `${docs.length} artikel`;
-    // Between this keystroke and the next: the vocabulary that queries of four letters read.
+    // Between this keystroke and the next: the vocabulary that queries of four letters read,
+    // and after a space, the postings the phrase's next letter will read.
     setTimeout(search.preload, 0);
+    const words = query.split(' ');
+    if (input.value.endsWith(' '))
+      setTimeout(() => search.preloadAfter(words.at(-1)!).catch(() => {}), 0);
     let next = data.pageSize;
     more = async () => {
       const cards = await list.cardsOf(data, docs.slice(next, next + data.pageSize));

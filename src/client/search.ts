@@ -24,11 +24,13 @@ interface Vocabulary {
 /** One word's occurrences: doc, position × 3 + field, previous and next word id + 1 (0: none). */
 type Occurrences = Int32Array;
 const STRIDE = 4;
+/** preloadAfter loads postings of at most this many occurrences (about 100 KB gzip). */
+const PRELOAD_OCCURRENCES = 20_000;
 
 /**
  * Returns a search over `docCount` docs: `search(query)` (lower-cased, trimmed, not blank) → the
- * matching doc numbers, ascending; `preload()` starts loading the vocabulary. `load` fetches and
- * parses one JSON file.
+ * matching doc numbers, ascending; `preload()` starts loading the vocabulary, `preloadAfter(word)`
+ * what a phrase after `word` reads. `load` fetches and parses one JSON file.
  */
 export function createSearch(
   entry: SearchEntry,
@@ -83,6 +85,16 @@ export function createSearch(
     void file(entry.vocab);
   };
 
+  /**
+   * Starts loading what a phrase after `word` most likely reads (the query ends in a space):
+   * the postings of the words ending with it, unless they are too many to be worth it.
+   */
+  const preloadAfter = async (word: string) => {
+    const vocab = await file<Vocabulary>(entry.vocab);
+    const ids = idsWhere(vocab, (each) => each.endsWith(word));
+    if (countOf(vocab, ids) <= PRELOAD_OCCURRENCES) await occurrencesOf(ids);
+  };
+
   const search = async (query: string): Promise<number[]> => {
     const tokens = query.split(' ');
     if (tokens.length === 1 && query.length <= 3) return gramDocs(query);
@@ -100,7 +112,7 @@ export function createSearch(
     });
     return docs;
   };
-  return { search, preload };
+  return { search, preload, preloadAfter };
 }
 
 /**
