@@ -23,13 +23,16 @@
 //   5. `sitegen watch` on those 10,000 articles with an empty cache (no social cards): from
 //      the spawn to the first page served, next to a cold `build --no-cards`, alternated
 //   6. output weight per page kind, raw and gzip
+//   7. the site at 10,000 articles (bench/lists.mjs): sitegen check and the heaviest first
+//      load, /artikel/'s size, a first search's bytes and results, keystrokes at 4× CPU (not
+//      with --skip-watch), a 60,000-URL sitemap validated against the sitemaps.org schemas
 //   then a summary table: every row of the performance targets (issues 14, 20 and 21) with
 //   the measured figure (median and min–max), the target and met / missed, or "not run".
 // Every median is printed with the min–max of its runs: this machine is noisy.
-// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 2e, 3b, 4 or 5;
+// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 2e, 3b, 4, 5 or 7;
 // 2c builds once), --skip-watch (no 3, 3b and 5), --sizes 200,500 (the article counts of 2b
-// instead). The full run takes about 24 minutes on 2 cores (2b adds about 9 of them, 4 and 5
-// about 3). BENCH_INCREMENTAL_ARTICLES=N runs 4 and 5 on N articles instead of 10,000, and
+// instead). The full run takes about 26 minutes on 2 cores (2b adds about 9 of them, 4 and 5
+// about 3, 7 about 2). BENCH_INCREMENTAL_ARTICLES=N runs 4 and 5 on N articles instead of 10,000, and
 // then also with --quick (5 still not with --skip-watch): to try those sections in minutes,
 // e.g. `BENCH_INCREMENTAL_ARTICLES=300 node bench/run.mjs --quick --sizes 300` (their Hugo
 // figure is 2b's at N, so with N in --sizes).
@@ -651,17 +654,13 @@ if (!skipWatch && !isQuick) {
     (text, marker) => text.replace(/\n---\n\n/, `\n---\n\n${marker} `),
     10,
   );
-  // A title shows on the article's page, /artikel/ and its brand page: all three are timed.
-  const brand = readFileSync(file, 'utf8').match(/^brand: (\S+)$/m)[1];
+  // A title shows on the article's page, the page of /artikel/ that lists it and its brand's
+  // page or list page: all three are timed.
   const title = await saves(
     file,
     (text, marker) => text.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} ${marker}"`),
     10,
-    [
-      page,
-      path.join(root, 'dist/artikel/index.html'),
-      path.join(root, 'dist/brand', brand, 'index.html'),
-    ],
+    [page, ...pagesShowing(path.join(root, 'dist'), name.replace(/\.md$/, ''))],
   );
   const template = await saves(
     footer,
@@ -680,6 +679,28 @@ if (!skipWatch && !isQuick) {
     `| article title (changes the page, the lists, its brand page, its card; timed to all three pages) | ${row(title)} |`,
   );
   print(`| template (SiteFooter.tsx: every page) | ${row(template)} |`);
+}
+
+/**
+ * The list pages of `dist` that show the card of article `slug`: one page of /artikel/ (when it
+ * is listed) and its brand's page or one page of its brand's list.
+ */
+function pagesShowing(dist, slug) {
+  const link = `href="/artikel/${slug}/"`;
+  const found = [];
+  const visit = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!(folder.endsWith('/artikel') && entry.name !== 'halaman')) visit(full);
+      } else if (entry.name === 'index.html' && readFileSync(full, 'utf8').includes(link)) {
+        found.push(full);
+      }
+    }
+  };
+  visit(path.join(dist, 'artikel'));
+  visit(path.join(dist, 'brand'));
+  return found.filter((file) => !file.endsWith(`/${slug}/index.html`));
 }
 
 // 4. Incremental builds (issue 21): a generated project of its own (its articles are edited),
@@ -966,6 +987,23 @@ async function watchFirstPage(root, cache) {
   print(
     `\nstylesheet ${kb(css.raw)} KB raw / ${kb(css.gzip)} KB gzip; client script ${kb(js.raw)} KB raw / ${kb(js.gzip)} KB gzip; icon ${icon.raw} B; logos are inline SVG (~${kb(Buffer.byteLength(html0.match(/<svg class="brand-logo"[\s\S]*?<\/svg>/)[0]))} KB each)`,
   );
+}
+
+// 7. The site at 10,000 articles (issue 22): paged lists, the search, the sitemap index; its
+// own generated project (bench/lists.mjs prints every row). Not with --quick.
+if (!isQuick) {
+  const lists = spawnSync(
+    process.execPath,
+    [
+      'bench/lists.mjs',
+      '--work',
+      path.join(work, 'lists'),
+      ...(skipWatch ? ['--skip-browser'] : []),
+    ],
+    { cwd: repo, encoding: 'utf8' },
+  );
+  print(`\n## 7. ${lists.stdout.replace(/^# /, '').trim()}`);
+  if (lists.status !== 0) print(`\nbench/lists.mjs failed:\n${lists.stderr}`);
 }
 
 // Summary: every row of the performance targets (issues 14, 20 and 21) with the figures
