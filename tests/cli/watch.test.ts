@@ -272,7 +272,7 @@ describe('sitegen watch', () => {
   it('builds, then serves pages the way a static host does', async () => {
     // The pages go out first; the 18 social cards the empty cache lacks are drawn afterwards.
     expect(watcher.output()).toMatch(
-      /initial build: 48 files written, \d+ ms; 18 social cards to draw in the background/,
+      /initial build: 49 files written, \d+ ms; 18 social cards to draw in the background/,
     );
     expect(watcher.stdout()).toContain(
       `dev output, drafts included: ${path.join(project, DEV_OUT)}/`,

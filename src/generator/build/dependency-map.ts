@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Article, Content } from '../../content/types.ts';
-import { articlesShown, bodiesShown, type Page } from '../pages/kinds.ts';
+import { articlesShown, bodiesShown, factsOf, type Page } from '../pages/kinds.ts';
 import { listDataUrl } from '../pages/paging.ts';
 
 /**
@@ -35,8 +35,9 @@ export interface PageInputs {
 
 /**
  * The digest of each page of `pages`, by output path: its template and address, the records
- * of the articles it shows in the order it shows them (its kind's `shows`), and the bodies it
- * shows (its kind's `bodies`). A title change thus reaches the article's page, the lists and
+ * of the articles it shows in the order it shows them (its kind's `shows`), what else it reads
+ * of the content (its kind's `facts`: a list's size and pages), and the bodies it shows (its
+ * kind's `bodies`). A title change thus reaches the article's page, the lists and
  * brand page that show it and home when featured; a body change only its own page. Pure.
  */
 export function digestPages(
@@ -51,6 +52,7 @@ export function digestPages(
     const { url, outputPath, template, isIndexable, lastModified, source } = page;
     hash.update(JSON.stringify([template, url, outputPath, isIndexable, lastModified, source]));
     for (const slug of articlesShown(page, content)) hash.update(inputs.record(bySlug.get(slug)!));
+    hash.update(JSON.stringify(factsOf(page, content)));
     hash.update('\0bodies');
     for (const slug of bodiesShown(page)) hash.update(inputs.body(slug) ?? '-');
     digests.set(outputPath, hash.digest('hex'));

@@ -29,6 +29,8 @@ export const articleListKind: PageKind<'ArticleListPage', { list: ListPage }> = 
   props: (page, context) => articleListProps(page.list, context),
   shows: (page, content) =>
     pageSlice(listedArticles(content), page.list.page).map((article) => article.slug),
+  // Every page shows the list's size (count, description) and its neighbours.
+  facts: (page, content) => [page.list, listedArticles(content).length],
 };
 
 /** Returns the props of one page of the article list. Pure. */

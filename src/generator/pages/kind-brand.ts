@@ -34,6 +34,8 @@ export const brandKind: PageKind<'BrandPage', { brand: Brand }> = {
     brandArticles(page.brand, content)
       .slice(0, BRAND_PAGE_ARTICLES)
       .map((article) => article.slug),
+  // "Lihat semua N artikel": how many the brand has.
+  facts: (page, content) => brandArticles(page.brand, content).length,
 };
 
 /**

@@ -46,6 +46,11 @@ export function articlesShown(page: Page, content: Content): string[] {
   return kindOf(page).shows(page, content);
 }
 
+/** Returns what else `page`'s props read of the content (its kind's `facts`). Pure. */
+export function factsOf(page: Page, content: Content): unknown {
+  return kindOf(page).facts?.(page, content) ?? null;
+}
+
 /** Returns the slugs of the articles whose body `page` shows (its kind's `bodies`). Pure. */
 export function bodiesShown(page: Page): string[] {
   return kindOf(page).bodies?.(page) ?? [];

@@ -56,6 +56,11 @@ export interface PageKind<T extends TemplateName = TemplateName, R extends objec
    * none. With `shows`, all a page reads of the articles (build/dependency-map.ts). Pure.
    */
   bodies?(page: PageOf<T, R>): string[];
+  /**
+   * What else its props read of the content (how many articles a list holds, its pages): any
+   * JSON value, digested with the articles it shows; absent: nothing. Pure.
+   */
+  facts?(page: PageOf<T, R>, content: Content): unknown;
 }
 
 /**
