@@ -46,29 +46,43 @@ export function setUpList() {
   const grid = document.querySelector<HTMLElement>('[data-article-grid]');
   const template = document.querySelector<HTMLTemplateElement>('[data-card-template]');
   if (!grid || !template) return;
+  const view = listView(grid, template);
+  const form = document.querySelector<HTMLFormElement>('[data-article-filter]');
+  if (form) setUpSearch(form, view);
+}
+
+type ListView = ReturnType<typeof listView>;
+
+/**
+ * The grid of one list page and its 'Muat Lebih Banyak Artikel' button, which adds whatever
+ * `more` adds next: the list's next page at first, a search's next results while it shows them.
+ */
+function listView(grid: HTMLElement, template: HTMLTemplateElement) {
   const list = listLoader(grid.dataset.list!);
   const button = asButton(document.querySelector<HTMLElement>('[data-load-more]')!);
+  const page = Number(grid.dataset.page);
   const firstCards = [...grid.children];
   const count = document.querySelector('[data-result-count]');
   const firstCount = count?.textContent ?? '';
-  const page = Number(grid.dataset.page);
-
-  /** What 'Muat Lebih Banyak Artikel' adds next: the list's next page, or more results. */
   let more: (() => Promise<void>) | undefined;
-  const listFrom = (next: number) => async () => {
-    const data = await list.data();
-    if (next > data.pages.length) return;
-    show(await list.cards(data.pages[next - 1]));
-    more = listFrom(next + 1);
-    button.disabled = next >= data.pages.length;
+  /** What the button adds next; none: it is disabled. */
+  const setMore = (next?: () => Promise<void>) => {
+    more = next;
+    button.disabled = next === undefined;
   };
-  const show = (cards: CardData[]) => {
+  const append = (cards: CardData[]) => {
     const added = cards.map((card) => fill(template, card));
     grid.append(...added);
     // Focus moves to the first new card, so keyboard and screen-reader users go on from there.
     added[0]?.querySelector('a')?.focus();
   };
-  more = button.disabled ? undefined : listFrom(page + 1);
+  const listFrom = (next: number) => async () => {
+    const data = await list.data();
+    if (next > data.pages.length) return;
+    append(await list.cards(data.pages[next - 1]));
+    setMore(next < data.pages.length ? listFrom(next + 1) : undefined);
+  };
+  if (!button.disabled) setMore(listFrom(page + 1));
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
@@ -79,61 +93,84 @@ export function setUpList() {
     }
   });
 
-  const form = document.querySelector<HTMLFormElement>('[data-article-filter]');
-  if (!form) return;
+  return {
+    list,
+    page,
+    append,
+    setMore,
+    /** This page's own card for place `doc` of the list, copied; undefined when not on it. */
+    ownCard(doc: number, pageSize: number) {
+      const at = doc - (page - 1) * pageSize;
+      return at >= 0 && at < firstCards.length ? firstCards[at].cloneNode(true) : undefined;
+    },
+    /** The card `card` shows, as the server renders it. */
+    card: (card: CardData) => fill(template, card),
+    /** Shows `nodes` and `text` as the count; the button then calls `next` (none: disabled). */
+    show(nodes: Node[], text: string, next?: () => Promise<void>) {
+      grid.replaceChildren(...nodes);
+      if (count) count.textContent = text;
+      setMore(next);
+    },
+    /** Shows the page's own cards again, the button adding the list's next page. */
+    restore() {
+      this.show(firstCards, firstCount);
+      list.data().then((data) => {
+        if (page < data.pages.length) this.show(firstCards, firstCount, listFrom(page + 1));
+      });
+    },
+  };
+}
+
+/**
+ * The article list's search box: each change of the query shows its first results (list.ts's
+ * cards, in list order), the button adds the next ones; a blank query or 'Reset Pencarian'
+ * shows the page again; `?q=` searches on load.
+ */
+function setUpSearch(form: HTMLFormElement, view: ListView) {
   const input = form.elements.namedItem('q') as HTMLInputElement;
   const empty = document.querySelector<HTMLElement>('[data-empty-state]')!;
   const emptyQuery = document.querySelector('[data-empty-query]')!;
+  const { list } = view;
   let latest = 0;
-  const reset = () => {
-    grid.replaceChildren(...firstCards);
-    empty.hidden = true;
-    if (count) count.textContent = firstCount;
-    more = undefined;
-    list.data().then((data) => {
-      more = listFrom(page + 1);
-      button.disabled = page >= data.pages.length;
-    });
-  };
   const run = async () => {
     const query = input.value.trim().toLowerCase();
     const turn = ++latest;
-    if (!query) return reset();
+    if (!query) {
+      empty.hidden = true;
+      return view.restore();
+    }
     const data = await list.data();
     const search = list.search(data);
     const docs = await search.search(query);
-    // The first `pageSize` results' cards, made before anything changes on screen: copies of
-    // this page's own cards where they are on it, the others from their card files.
-    const firstDoc = (page - 1) * data.pageSize;
-    const onPage = (doc: number) => doc >= firstDoc && doc < firstDoc + firstCards.length;
+    // The first results' cards, made before anything changes on screen: copies of this page's
+    // own cards where they are on it, the others from their card files.
     const first = docs.slice(0, data.pageSize);
+    const own = first.map((doc) => view.ownCard(doc, data.pageSize));
     const fetched = await list.cardsOf(
       data,
-      first.filter((doc) => !onPage(doc)),
+      first.filter((_, i) => own[i] === undefined),
     );
     if (turn !== latest) return;
-    const shown = first.map((doc) =>
-      onPage(doc) ? firstCards[doc - firstDoc].cloneNode(true) : fill(template, fetched.shift()!),
-    );
-    grid.replaceChildren(...shown);
-    empty.hidden = docs.length > 0;
-    emptyQuery.textContent = input.value.trim();
-    if (count) count.textContent = `${docs.length} artikel`;
-    // Between this keystroke and the next: the vocabulary that queries of four letters read,
-    // and after a space, the postings the phrase's next letter will read.
-    setTimeout(search.preload, 0);
-    const words = query.split(' ');
-    if (input.value.endsWith(' '))
-      setTimeout(() => search.preloadAfter(words.at(-1)!).catch(() => {}), 0);
+    const nodes = own.map((node) => node ?? view.card(fetched.shift()!));
     let next = data.pageSize;
-    more = async () => {
+    const more = async () => {
       const cards = await list.cardsOf(data, docs.slice(next, next + data.pageSize));
       if (turn !== latest) return;
-      show(cards);
+      view.append(cards);
       next += data.pageSize;
-      button.disabled = next >= docs.length;
+      view.setMore(next < docs.length ? more : undefined);
     };
-    button.disabled = docs.length <= next;
+    view.show(nodes, `${docs.length} artikel`, docs.length > next ? more : undefined);
+    empty.hidden = docs.length > 0;
+    emptyQuery.textContent = input.value.trim();
+    preloadAfter(search, query);
+  };
+  // Between this keystroke and the next: the vocabulary that queries of four letters read,
+  // and after a space, the postings the phrase's next letter will read.
+  const preloadAfter = (search: ReturnType<ListLoader['search']>, query: string) => {
+    setTimeout(search.preload, 0);
+    if (input.value.endsWith(' '))
+      setTimeout(() => search.preloadAfter(query.split(' ').at(-1)!).catch(() => {}), 0);
   };
   const runLogged = () => run().catch((error) => console.error(error));
   // When the box gets focus, the list's data file and the cards of the next three pages (where
@@ -144,7 +181,7 @@ export function setUpList() {
     () => {
       list
         .data()
-        .then((data) => data.pages.slice(page, page + 3).forEach(list.cards))
+        .then((data) => data.pages.slice(view.page, view.page + 3).forEach(list.cards))
         .catch(() => {});
     },
     { once: true },
@@ -165,6 +202,8 @@ export function setUpList() {
     runLogged();
   }
 }
+
+type ListLoader = ReturnType<typeof listLoader>;
 
 /** The list's data file, its card files and its search, each fetched once when first needed. */
 function listLoader(url: string) {
