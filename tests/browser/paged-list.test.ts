@@ -6,7 +6,10 @@
  * articles of every page, not only the one shown.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { HtmlValidate } from 'html-validate';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { makeTempDir, runCli } from '../helpers/cli.ts';
@@ -18,6 +21,7 @@ const poll = <T>(probe: () => Promise<T>) => expect.poll(probe, { timeout: 15_00
 
 const ARTICLES = 52;
 let removeTemp: (() => Promise<void>) | undefined;
+let dist = '';
 afterAll(() => removeTemp?.());
 
 const site = useSite(async () => {
@@ -33,7 +37,8 @@ const site = useSite(async () => {
   ]);
   const result = await runCli(['build', '--root', project, '--no-cards']);
   if (result.code !== 0) throw new Error(`build failed: ${result.stderr}`);
-  return path.join(project, 'dist');
+  dist = path.join(project, 'dist');
+  return dist;
 });
 
 const cardLinks = (page: Page) =>
@@ -138,5 +143,49 @@ describe('paged article list with JavaScript', () => {
     await poll(async () => (await cardLinks(page)).length).toBe(12);
     expect(await shownCards(page)).toEqual(await serverCards(page, '/artikel/'));
     expect(await loadMore(page).isDisabled()).toBe(false);
+  });
+});
+
+describe('the new page kinds are valid and accessible', () => {
+  const PAGES = [
+    '/artikel/halaman/2/',
+    '/artikel/halaman/5/',
+    '/brand/loyal4d/',
+    '/brand/loyal4d/artikel/',
+    '/brand/loyal4d/artikel/halaman/2/',
+  ];
+
+  test('html-validate (the repository config) finds 0 errors', async () => {
+    const config = JSON.parse(readFileSync(path.join(REPO, '.htmlvalidate.json'), 'utf8'));
+    const validator = new HtmlValidate(config);
+    const problems: string[] = [];
+    for (const url of PAGES) {
+      const report = await validator.validateFile(path.join(dist, url, 'index.html'));
+      for (const result of report.results)
+        for (const message of result.messages)
+          problems.push(`${url}:${message.line}:${message.column} ${message.ruleId}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('axe-core finds no violations, also after cards were added in place', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const audit = async (page: Page) => {
+      await page.evaluate(axe);
+      return page.evaluate(async () => {
+        const run = (window as unknown as { axe: { run: (d: Document) => Promise<unknown> } }).axe
+          .run;
+        const result = (await run(document)) as { violations: { id: string }[] };
+        return result.violations.map((violation) => violation.id);
+      });
+    };
+    for (const url of PAGES) {
+      const { page } = await site.open(url, { viewport: MOBILE });
+      expect(await audit(page), url).toEqual([]);
+    }
+    const { page } = await site.open('/artikel/');
+    await page.getByRole('button', { name: 'Muat Lebih Banyak Artikel' }).click();
+    await poll(async () => (await cardLinks(page)).length).toBe(24);
+    expect(await audit(page), 'after Muat Lebih Banyak Artikel').toEqual([]);
   });
 });
