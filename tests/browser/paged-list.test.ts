@@ -5,7 +5,6 @@
  * fills from the page's `<template>` are the server's cards to the byte, and the search finds
  * articles of every page, not only the one shown.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { HtmlValidate } from 'html-validate';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { generatedProject } from '../helpers/fixtures.ts';
 import { REPO } from '../helpers/paths.ts';
 import { MOBILE, useSite } from './harness.ts';
 
@@ -28,13 +28,7 @@ const site = useSite(async () => {
   const temp = await makeTempDir('sitegen-paged-');
   removeTemp = temp.remove;
   const project = path.join(temp.dir, 'site');
-  execFileSync(process.execPath, [
-    path.join(REPO, 'bench/generate.mjs'),
-    '--articles',
-    String(ARTICLES),
-    '--out',
-    project,
-  ]);
+  generatedProject(project, ARTICLES);
   const result = await runCli(['build', '--root', project, '--no-cards']);
   if (result.code !== 0) throw new Error(`build failed: ${result.stderr}`);
   dist = path.join(project, 'dist');

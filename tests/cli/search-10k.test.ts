@@ -7,13 +7,12 @@
  * match nothing. tests/unit/search-index.property.test.ts covers odd text (empty words, double
  * spaces) on small random lists.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearch } from '../../src/client/search.ts';
 import { makeTempDir, runCli } from '../helpers/cli.ts';
-import { REPO } from '../helpers/paths.ts';
+import { generatedProject } from '../helpers/fixtures.ts';
 
 const ARTICLES = 10_000;
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -22,13 +21,7 @@ let dist: string;
 beforeAll(async () => {
   temp = await makeTempDir('sitegen-search-');
   const project = path.join(temp.dir, 'site');
-  execFileSync(process.execPath, [
-    path.join(REPO, 'bench/generate.mjs'),
-    '--articles',
-    String(ARTICLES),
-    '--out',
-    project,
-  ]);
+  generatedProject(project, ARTICLES);
   const result = await runCli(['build', '--root', project, '--no-cards']);
   expect(result.code, result.stderr).toBe(0);
   dist = path.join(project, 'dist');

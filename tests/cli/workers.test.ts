@@ -4,12 +4,12 @@
  * inside a worker is reported exactly as on the main thread: route, template and source line
  * for a throwing template, the time limit for a looping one, file and line for a bad article.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_PARALLEL_WORK } from '../../src/generator/workers/worker-pool.ts';
 import { eventually, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
+import { generatedProject } from '../helpers/fixtures.ts';
 import { REPO } from '../helpers/paths.ts';
 import { hashTree } from '../helpers/tree.ts';
 
@@ -43,13 +43,7 @@ function restoreArticlePage() {
 beforeAll(async () => {
   temp = await makeTempDir('sitegen-workers-');
   project = path.join(temp.dir, 'site');
-  execFileSync(process.execPath, [
-    path.join(REPO, 'bench/generate.mjs'),
-    '--articles',
-    String(ARTICLES),
-    '--out',
-    project,
-  ]);
+  generatedProject(project, ARTICLES);
 }, 60_000);
 afterAll(() => temp.remove());
 

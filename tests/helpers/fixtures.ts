@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO } from './paths.ts';
@@ -37,4 +38,19 @@ export async function layFixture(dir: string, fixture: string): Promise<void> {
 /** Puts the shipped version of `file` (relative to the project root) back: undoes an override. */
 export async function restoreShipped(dir: string, file: string): Promise<void> {
   await cp(path.join(REPO, file), path.join(dir, file), { force: true });
+}
+
+/**
+ * Generates a project of `articles` synthetic listed articles at `dir` with bench/generate.mjs
+ * (the shipped templates, client and content modules, Markdown articles). Returns `dir`.
+ */
+export function generatedProject(dir: string, articles: number): string {
+  execFileSync(process.execPath, [
+    path.join(REPO, 'bench/generate.mjs'),
+    '--articles',
+    String(articles),
+    '--out',
+    dir,
+  ]);
+  return dir;
 }
