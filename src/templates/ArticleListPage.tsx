@@ -1,6 +1,6 @@
 import type { ArticleSummary, Layout, Paging } from './types.ts';
 import { Document } from './Document.tsx';
-import { PagedCards } from './PagedCards.tsx';
+import { PageNumber, PagedCards } from './PagedCards.tsx';
 
 export interface ArticleListPageProps {
   layout: Layout;
@@ -22,11 +22,7 @@ export function ArticleListPage({ layout, articles, total, paging }: ArticleList
       <section className="page-head">
         <div className="container">
           <h1>Semua Artikel</h1>
-          {paging.page > 1 && (
-            <p className="page-number">
-              Halaman {paging.page} dari {paging.pageCount}
-            </p>
-          )}
+          <PageNumber paging={paging} />
           <p className="lead">
             Panduan, tips, dan review seputar Lux88Togel, Loyal4D, Perang88, dan Pegasus4D.
           </p>

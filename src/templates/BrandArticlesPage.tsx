@@ -1,7 +1,7 @@
 import type { ArticleSummary, BrandSummary, Layout, Paging } from './types.ts';
 import { Document } from './Document.tsx';
 import { BrandBadge } from './BrandBadge.tsx';
-import { PagedCards } from './PagedCards.tsx';
+import { PageNumber, PagedCards } from './PagedCards.tsx';
 import { href } from './paths.ts';
 
 export interface BrandArticlesPageProps {
@@ -30,11 +30,7 @@ export function BrandArticlesPage({
             <BrandBadge brand={brand} />
           </p>
           <h1>Semua Artikel {brand.name}</h1>
-          {paging.page > 1 && (
-            <p className="page-number">
-              Halaman {paging.page} dari {paging.pageCount}
-            </p>
-          )}
+          <PageNumber paging={paging} />
           <p className="lead">
             <a href={href(layout.base, `/brand/${brand.slug}/`)}>Kembali ke review {brand.name}</a>
           </p>

@@ -110,3 +110,13 @@ export function PagedCards({
     </>
   );
 }
+
+/** "Halaman 2 dari 834" under a later page's heading; nothing on page 1. */
+export function PageNumber({ paging }: { paging: Paging }) {
+  if (paging.page === 1) return null;
+  return (
+    <p className="page-number">
+      Halaman {paging.page} dari {paging.pageCount}
+    </p>
+  );
+}

@@ -1,6 +1,6 @@
 import { fingerprint } from '../assets/assets.ts';
 import type { OutputFile } from '../output/writer.ts';
-import type { ArticleSummary } from '../../templates/index.ts';
+import type { ArticleSummary, ImageView } from '../../templates/index.ts';
 import type { PagedList } from '../pages/paged-lists.ts';
 import { LIST_PAGE_SIZE, listDataUrl } from '../pages/paging.ts';
 import { planSearchIndex, type SearchEntry } from './search-index.ts';
@@ -24,14 +24,7 @@ export interface CardData {
   date: string;
   readTime: string;
   draft?: true;
-  image?: {
-    src: string;
-    srcset: string;
-    sizes: string;
-    width: number;
-    height: number;
-    alt: string;
-  };
+  image?: ImageView;
 }
 
 /** `{list}list.json`: the list's size and its card files, one per page, in page order. */
