@@ -6,12 +6,11 @@
 // results (the result count of that prefix, checked against the spec's rule over every card).
 //
 //   node bench/search-browser.mjs --dist /tmp/site-10k/dist [--rate 4] [--gap 0] [QUERY ...]
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startPreview } from '../tests/tools/preview.mjs';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -36,19 +35,7 @@ const queries = positionals.length
 
 // `sitegen preview` serves the folder from its own process, as a host would (same headers as
 // _headers): a server inside this process would answer late while Playwright is busy.
-const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '../bin/sitegen');
-const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const origin = await new Promise((resolve, reject) => {
-  let out = '';
-  preview.stdout.on('data', (chunk) => {
-    out += chunk;
-    const match = out.match(/at (http:\/\/127\.0\.0\.1:\d+)\//);
-    if (match) resolve(match[1]);
-  });
-  preview.on('exit', () => reject(new Error(`preview exited:\n${out}`)));
-});
+const { origin, stop: stopPreview } = await startPreview(dist);
 
 // The spec's rule over every card, for the count each prefix must show.
 const read = (url) => JSON.parse(readFileSync(path.join(dist, url.replace(/^\//, '')), 'utf8'));
@@ -122,7 +109,7 @@ for (const query of queries) {
   await page.close();
 }
 await browser.close();
-preview.kill('SIGTERM');
+stopPreview();
 const sorted = [...all].sort((a, b) => a - b);
 console.log(
   `keystrokes: ${all.length}, median ${Math.round(sorted[sorted.length >> 1])} ms, max ${Math.round(sorted[sorted.length - 1])} ms (target: every one ≤ 200 ms)`,

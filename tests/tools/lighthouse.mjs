@@ -8,11 +8,12 @@
 // Options: --root DIR builds another project (such as a copy with article images); --dist DIR
 // uses a folder already built (say, 10,000 generated articles) and leaves it as it is; each
 // NAME=/path/ argument replaces the default page list.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPreview } from './preview.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cache = path.join(os.homedir(), '.cache', 'sitegen-lighthouse');
@@ -45,18 +46,7 @@ if (
 )
   process.exit(1);
 mkdirSync(reports, { recursive: true });
-const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise((resolve, reject) => {
-  let out = '';
-  preview.stdout.on('data', (chunk) => {
-    out += chunk;
-    const match = out.match(/at (http:\/\/127\.0\.0\.1:\d+)\//);
-    if (match) resolve(match[1]);
-  });
-  preview.on('exit', () => reject(new Error(`preview exited:\n${out}`)));
-});
+const { origin: base, stop: stopPreview } = await startPreview(dist);
 
 const pages =
   pageArgs.length > 0
@@ -103,7 +93,7 @@ for (const [name, url] of pages) {
     }
   }
 }
-preview.kill('SIGTERM');
+stopPreview();
 rmSync(reports, { recursive: true, force: true });
 
 const header = ['page', 'Performance', 'Accessibility', 'Best Practices', 'SEO'];

@@ -4,11 +4,12 @@
 // headers) and saves full-page PNGs of every page kind at 375 and 1280 px into
 // screenshots/ (git-ignored), using playwright-core and Debian's Chromium. This tool runs
 // on plain Node, which cannot import the .ts rules; the preview server is their runner.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPreview } from './preview.mjs';
 import { chromium } from 'playwright-core';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,20 +19,7 @@ const cli = path.join(repo, 'bin/sitegen');
 const build = spawnSync(process.execPath, [cli, 'build', '--out', dist], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const preview = spawn(process.execPath, [cli, 'preview', dist, '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-// A failed screenshot must not leave the server running.
-process.on('exit', () => preview.kill('SIGTERM'));
-const base = await new Promise((resolve, reject) => {
-  let text = '';
-  preview.stdout.on('data', (chunk) => {
-    text += chunk;
-    const match = text.match(/at (http:\/\/127\.0\.0\.1:\d+)\//);
-    if (match) resolve(match[1]);
-  });
-  preview.on('exit', () => reject(new Error(`preview exited:\n${text}`)));
-});
+const { origin: base, stop: stopPreview } = await startPreview(dist);
 
 const kinds = [
   ['home', '/'],
@@ -77,5 +65,5 @@ for (const width of [375, 1280]) {
   await context.close();
 }
 await browser.close();
-preview.kill('SIGTERM');
+stopPreview();
 spawnSync('rm', ['-rf', dist]);
