@@ -508,7 +508,7 @@ function jobsWalls(root, cache, rounds) {
 
 // 3. Watch latency.
 if (!skipWatch) {
-  const { chromium } = await import('playwright-core');
+  const { launchChromium } = await import('../tests/tools/chromium.mjs');
   const root = path.join(work, 'watch-site');
   cpSync(path.join(repo, 'src'), path.join(root, 'src'), { recursive: true });
   const slug = 'loyal4d-fast-withdrawal-system';
@@ -545,17 +545,7 @@ if (!skipWatch) {
       if (match) resolve(match[1]);
     });
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage();
   const output = path.join(root, 'dist/artikel', slug, 'index.html');
   await page.goto(`${base}artikel/${slug}/`);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tests/tools/chromium.mjs';
 import { startPreview } from '../tests/tools/preview.mjs';
 
 const { values, positionals } = parseArgs({
@@ -46,17 +46,7 @@ const countOf = (query) =>
     [card.title, card.excerpt, card.brandName].some((field) => field.toLowerCase().includes(query)),
   ).length;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const all = [];
 console.log(
   `search keystrokes at N = ${list.total}, CPU ${rate}× slower, ${gap} ms from results to next key (${dist})`,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPreview } from './preview.mjs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(repo, 'screenshots');
@@ -33,17 +33,7 @@ const kinds = [
   ['404-brand', '/brand/tidak-ada/'],
   ['404-article', '/artikel/tidak-ada/'],
 ];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 mkdirSync(out, { recursive: true });
 for (const width of [375, 1280]) {
   const context = await browser.newContext({
