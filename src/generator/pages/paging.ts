@@ -32,7 +32,7 @@ export function indexPath(url: string): string {
 }
 
 /** How many pages `count` items take (at least one, so an empty list still has its page). Pure. */
-export function pageCountOf(count: number): number {
+function pageCountOf(count: number): number {
   return Math.max(1, Math.ceil(count / LIST_PAGE_SIZE));
 }
 
