@@ -43,7 +43,10 @@ export interface Article {
   updatedAt?: string;
   /** Front matter `readTime` in minutes, or the body's word count at 200 words a minute. */
   readMinutes: number;
-  /** Shown in the 12-article list at /artikel/ (three per brand). Default false. */
+  /**
+   * Shown in the list at /artikel/ (the shipped site lists 12, three per brand); every article
+   * is on its brand's list either way. Default true: removing `draft` publishes everywhere.
+   */
   listed: boolean;
   /** Lists sort by `order` (ascending, default 0), then newest date, then title. */
   order: number;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runCli } from '../helpers/cli.ts';
@@ -42,7 +42,7 @@ describe('sitegen new article', () => {
     );
     expect(text).toMatch(
       new RegExp(
-        `^---\\ntitle: .+\\nexcerpt: .+\\nbrand: nusa77\\nauthor: .+\\ndate: ${today()}\\nlisted: false\\ndraft: true\\n---\\n\\n\\S`,
+        `^---\\ntitle: Nusa77 Tips Anggaran\\nexcerpt: .+\\nbrand: nusa77\\nauthor: .+\\ndate: ${today()}\\ndraft: true\\n---\\n\\n\\S`,
       ),
     );
 
@@ -75,6 +75,24 @@ describe('sitegen new article', () => {
     );
     expect(page).toContain('<span class="badge badge-draft">DRAFT</span>');
     expect(page).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('publishes the draft everywhere once its draft line is deleted: one switch', async () => {
+    const file = path.join(root, 'src/content/articles/nusa77-tips-anggaran.md');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('\ndraft: true\n', '\n'));
+    const out = path.join(temp.dir, 'published-now');
+    const built = await runCli(['build', '--root', root, '--out', out]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stdout).not.toContain('left out');
+    const url = '/artikel/nusa77-tips-anggaran/';
+    const read = (name: string) => readFileSync(path.join(out, name), 'utf8');
+    expect(read('artikel/nusa77-tips-anggaran/index.html')).not.toContain('noindex');
+    expect(read('artikel/index.html')).toContain(`href="${url}"`);
+    expect(read('brand/nusa77/index.html')).toContain(`href="${url}"`);
+    expect(read('feed.xml')).toContain(url);
+    expect(read('sitemap.xml')).toContain(url);
+    writeFileSync(file, text);
   });
 
   it('refuses an existing slug and leaves the file as it was', async () => {

@@ -45,7 +45,7 @@ export async function main(argv: string[]): Promise<void> {
     .command('new')
     .description('create content from a template')
     .command('article <slug>')
-    .description("write src/content/articles/<slug>.md: today's date, draft: true")
+    .description('write src/content/articles/<slug>.md: a complete article marked draft: true')
     .requiredOption(
       '--brand <brand>',
       'slug of the brand the article is about (src/content/brands.ts)',
@@ -347,7 +347,7 @@ async function newArticleCommand(
     today: localDate(),
   });
   process.stdout.write(
-    `sitegen: created ${file} (draft: true). \`sitegen watch\` shows it marked DRAFT; \`sitegen build\` leaves it out until you delete the draft line.\n`,
+    `sitegen: created ${file} (draft: true). \`sitegen dev\` shows it marked DRAFT; \`sitegen build\` leaves it out until you delete the draft line, then publishes it everywhere: /artikel/, its brand page, the feed and the sitemap.\n`,
   );
 }
 

@@ -31,7 +31,7 @@ export const frontMatterSchema = v.object({
   date: isoDate,
   updated: v.optional(isoDate),
   readTime: v.optional(wholeNumber('a whole number of minutes, such as 7', 1)),
-  listed: v.optional(v.boolean(BOOLEAN), false),
+  listed: v.optional(v.boolean(BOOLEAN), true),
   order: v.optional(
     wholeNumber('a whole number such as 1 (lower comes first)', Number.MIN_SAFE_INTEGER),
     0,
