@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { eventually, makeTempDir, runCli } from '../helpers/cli.ts';
 import { fixtureProject, layFixture } from '../helpers/fixtures.ts';
 import { hashTree } from '../helpers/tree.ts';
 import { REPO } from '../helpers/paths.ts';
@@ -33,6 +34,44 @@ describe('sitegen CLI', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/unknown command 'biuld'/);
     expect(result.stderr).toMatch(/sitegen --help/);
+  });
+
+  it.each(['serve', 'server'])(
+    'answers `sitegen %s` in one line with the commands that serve: dev and preview',
+    async (name) => {
+      const result = await runCli([name, '--port', '3000']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(`There is no \`sitegen ${name}\` command.`);
+      expect(result.stderr).toContain('`sitegen dev` (`npm run dev`)');
+      expect(result.stderr).toContain('`sitegen build`, then `sitegen preview`');
+    },
+  );
+
+  it('`npm run dev` is `sitegen dev`: it builds, serves the site and stops on SIGTERM', async () => {
+    const project = await fixtureProject(path.join(temp.dir, 'dev'), 'two-brands');
+    const args = ['run', '--silent', 'dev', '--', '--root', project, '--port', '0', '--no-open'];
+    // npm starts a shell that starts node: the group is stopped together.
+    const child = spawn('npm', args, {
+      cwd: REPO,
+      detached: true,
+      env: { ...process.env, CI: '1' },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    try {
+      const serving = await eventually(async () => /serving (http:\/\/\S+\/)/.exec(stdout));
+      const base = serving![1];
+      const home = await fetch(base);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<html lang="id">');
+      expect(stdout).toContain('initial build:');
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await closed;
+    }
   });
 
   it('builds into --out with --site-url and prints a summary (stdout) and warnings (stderr)', async () => {

@@ -12,7 +12,7 @@ import {
 } from './cli-output.ts';
 import { explainSystemError, sitegenError } from '../errors/errors.ts';
 import { devOutDirOf } from '../output/cache-file.ts';
-import { CheckFailed, NoPages } from '../errors/errors-data.ts';
+import { CheckFailed, NoPages, NoSuchCommand } from '../errors/errors-data.ts';
 import { ignoreClosedPipe, painterFor, type Paint } from './terminal.ts';
 import { normalizeBase } from '../host/static-host.ts';
 
@@ -56,6 +56,8 @@ export async function main(argv: string[]): Promise<void> {
   addPreviewCommand(program);
 
   declareCheck(program, () => output);
+
+  addSuggestions(program);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -139,6 +141,7 @@ function outputFlags(options: Record<string, unknown>): OutputFlags {
 function addWatchCommand(program: Command) {
   program
     .command('watch')
+    .alias('dev')
     .description('build, serve with live reload, and rebuild on every save')
     .option(
       '-o, --out <dir>',
@@ -154,6 +157,23 @@ function addWatchCommand(program: Command) {
     .addOption(openOption())
     .addOption(noOpenOption())
     .action(watchCommand);
+}
+
+/**
+ * Names other generators use for serving (`eleventy --serve`, `hugo server`): hidden commands
+ * that say which sitegen command does what the user wants, and exit 1.
+ */
+function addSuggestions(program: Command) {
+  for (const name of ['serve', 'server']) {
+    program
+      .command(name, { hidden: true })
+      .argument('[args...]')
+      .allowUnknownOption()
+      .helpOption(false)
+      .action(() => {
+        throw sitegenError(NoSuchCommand, { command: name });
+      });
+  }
 }
 
 /** `sitegen preview` and its options. */

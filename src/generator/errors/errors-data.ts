@@ -106,6 +106,12 @@ export const NewArticleSlugInvalid = kind<{ slug: string }>(
   ({ slug }) =>
     `Cannot create an article named ${slug}: a slug uses a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll" (it becomes the file name and the URL /artikel/{slug}/).`,
 );
+// Commands other generators have and sitegen names differently (cli.ts)
+export const NoSuchCommand = kind<{ command: string }>(
+  'NoSuchCommand',
+  ({ command }) =>
+    `There is no \`sitegen ${command}\` command. To see the site while you edit, run \`sitegen dev\` (\`npm run dev\`): it builds, serves with live reload and rebuilds on every save. To serve a built folder as a static host would, run \`sitegen build\`, then \`sitegen preview\`.`,
+);
 export const NewArticleExists = kind<{ file: string }>(
   'NewArticleExists',
   ({ file }) =>
