@@ -26,7 +26,7 @@ export interface Brand {
 
 /**
  * One article: a Markdown file src/content/articles/{slug}.md whose YAML front matter holds
- * these fields (README "Writing content"). The generator reads, validates and orders them;
+ * these fields (docs/content.md). The generator reads, validates and orders them;
  * an article whose file has no body renders the fallback article with noindex.
  */
 export interface Article {

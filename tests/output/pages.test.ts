@@ -422,7 +422,7 @@ describe('files for hosts', () => {
     expect(headers).toContain('X-Content-Type-Options: nosniff');
     expect(headers).toContain('Referrer-Policy:');
     expect(headers).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
-    // A 404 rule is Netlify's alone and Cloudflare Pages rejects it (README, Hosting): none is
+    // A 404 rule is Netlify's alone and Cloudflare Pages rejects it (docs/hosting.md): none is
     // written.
     expect(existsSync(path.join(distDir(), '_redirects'))).toBe(false);
     expect(existsSync(path.join(distDir(), '.nojekyll'))).toBe(true);

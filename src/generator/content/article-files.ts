@@ -104,7 +104,7 @@ function listArticleFiles(root: string, problems: Problem[]): string[] {
     else if (name.endsWith('.html'))
       problems.push({
         file,
-        message: `article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (README "Writing content") and delete it`,
+        message: `article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (docs/content.md) and delete it`,
       });
     else
       problems.push({

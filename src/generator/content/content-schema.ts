@@ -5,7 +5,7 @@ import * as v from 'valibot';
  * matter, a brand, the site. Each check's message is what was expected ("a date as
  * YYYY-MM-DD"); `schemaProblems` turns valibot's issues into one line per field, naming the
  * key, what was found and what was expected. Valibot because it adds about 6 KB to the CLI
- * bundle and no measurable start-up time (README "Writing content").
+ * bundle and no measurable start-up time (docs/content.md).
  */
 
 const TEXT = 'non-empty text';

@@ -28,7 +28,7 @@ export interface FeedSources {
  * robots.txt, `_headers` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). No
  * `_redirects`: the one rule it held, a 404 rewrite for /brand/* and /artikel/*, is
  * Netlify's alone and Cloudflare Pages rejects it (it serves the nearest 404.html by
- * itself); README "Hosting" has the rule for netlify.toml. Pure.
+ * itself); docs/hosting.md has the rule for netlify.toml. Pure.
  */
 export function planHostFiles(
   routes: PageAddress[],
