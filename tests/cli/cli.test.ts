@@ -16,11 +16,17 @@ describe('sitegen CLI', () => {
   });
   afterAll(() => temp.remove());
 
-  it('prints its version and help', async () => {
+  it('prints its version, the newest in CHANGELOG.md, and help', async () => {
     const version = await runCli(['--version']);
     expect(version.code).toBe(0);
-    expect(version.stdout).toBe('0.2.0\n');
-    expect(pkg.version).toBe('0.2.0');
+    expect(version.stdout).toBe(`${pkg.version}\n`);
+    // Each round ends with a release: the newest version in CHANGELOG.md is package.json's.
+    const changelog = readFileSync(path.join(REPO, 'CHANGELOG.md'), 'utf8');
+    const versions = [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)];
+    expect(versions[0]?.[1]).toBe(pkg.version);
+    expect(changelog).toContain(
+      `[${pkg.version}]: ../../compare/v${versions[1]?.[1]}...v${pkg.version}`,
+    );
     const lock = JSON.parse(readFileSync(path.join(REPO, 'package-lock.json'), 'utf8'));
     expect([lock.version, lock.packages[''].version]).toEqual([pkg.version, pkg.version]);
     const help = await runCli(['--help']);
