@@ -9,6 +9,8 @@ describe('planChanges: one classification of a save, read by every decision', ()
     expect(sourceKindOf('src/templates/styles.css')).toBe('style');
     expect(sourceKindOf('src/templates/HomePage.tsx')).toBe('template');
     expect(sourceKindOf('src/client/main.ts')).toBe('client');
+    expect(sourceKindOf('public/ads.txt')).toBe('public');
+    expect(sourceKindOf('public/.well-known/security.txt')).toBe('public');
     expect(sourceKindOf('package.json')).toBe('other');
   });
 
@@ -24,6 +26,13 @@ describe('planChanges: one classification of a save, read by every decision', ()
     expect(plan.files.article).toEqual(['src/content/articles/a.md']);
     expect(plan).toMatchObject({ isFull: false, needsBundle: false, isArticlesOnly: true });
     expect(plan.liveUpdate).toBe('pages');
+  });
+
+  it('a public file keeps the bundles and is no body save; open pages reload', () => {
+    const plan = planChanges(['public/ads.txt', 'src/content/articles/a.md']);
+    expect(plan.files.public).toEqual(['public/ads.txt']);
+    expect(plan).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'reload' });
+    expect(planChanges(['public/img/logo.png', 'src/client/main.ts']).needsBundle).toBe(true);
   });
 
   it('configuration bundles again; its pages reload', () => {

@@ -1,7 +1,19 @@
 import { ARTICLE_DIR } from '../content/article-files.ts';
+import { PUBLIC_DIR } from '../content/public-folder.ts';
 
-/** What a changed source file is; what it can change follows from its kind. */
-export type SourceKind = 'article' | 'config' | 'style' | 'template' | 'client' | 'other';
+/**
+ * What a changed source file is; what it can change follows from its kind. A `public` file (in
+ * public/, copied as it is) is never bundled and no page reads it: it is copied again, or
+ * removed, and nothing else.
+ */
+export type SourceKind =
+  | 'article'
+  | 'config'
+  | 'style'
+  | 'template'
+  | 'client'
+  | 'public'
+  | 'other';
 
 /** The stylesheet's sources: esbuild bundles them into assets/styles.<hash>.css. */
 const STYLE_SOURCE = /^src\/templates\/[^/]+\.css$/;
@@ -16,8 +28,8 @@ export interface ChangePlan {
   /** The changed files by kind (root-relative, "/"). */
   files: Record<SourceKind, string[]>;
   /**
-   * The bundles are made again: anything but articles changed. Articles are read by the build
-   * itself, not bundled, so after an article save the previous bundles are still exact.
+   * The bundles are made again: anything but articles and public files changed. Both are read
+   * by the build itself, not bundled, so after such a save the previous bundles are still exact.
    */
   needsBundle: boolean;
   /**
@@ -27,7 +39,8 @@ export interface ChangePlan {
   isArticlesOnly: boolean;
   /**
    * What open pages do after a good rebuild: only styles changed, `css` (swap the stylesheet);
-   * only content (articles and configuration), `pages` (the written pages reload); else `reload`.
+   * only content (articles and configuration), `pages` (the written pages reload); else `reload`
+   * (a public file a page shows, such as an image, changed under the page's feet).
    */
   liveUpdate: 'css' | 'pages' | 'reload';
 }
@@ -39,6 +52,7 @@ export function sourceKindOf(file: string): SourceKind {
   if (STYLE_SOURCE.test(file)) return 'style';
   if (file.startsWith('src/templates/')) return 'template';
   if (file.startsWith('src/client/')) return 'client';
+  if (file.startsWith(`${PUBLIC_DIR}/`)) return 'public';
   return 'other';
 }
 
@@ -50,6 +64,7 @@ export function planChanges(changedFiles?: string[]): ChangePlan {
     style: [],
     template: [],
     client: [],
+    public: [],
     other: [],
   };
   const changed = new Set(changedFiles);
@@ -62,5 +77,6 @@ export function planChanges(changedFiles?: string[]): ChangePlan {
   let liveUpdate: ChangePlan['liveUpdate'] = 'reload';
   if (isOnly('style')) liveUpdate = 'css';
   else if (isOnly('article', 'config')) liveUpdate = 'pages';
-  return { isFull, files, needsBundle: !isArticlesOnly, isArticlesOnly, liveUpdate };
+  const needsBundle = !isOnly('article', 'public');
+  return { isFull, files, needsBundle, isArticlesOnly, liveUpdate };
 }

@@ -12,10 +12,13 @@ import {
 import { type ArticleMemo, textDigest } from '../content/article-memo.ts';
 import type { Render } from '../content/read-articles.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
+import { type PublicFolder, readPublicFolder } from '../content/public-folder.ts';
 import { sitegenError } from '../errors/errors.ts';
-import { ChangedDuringBuild } from '../errors/errors-data.ts';
+import { ChangedDuringBuild, PublicFilesRefused } from '../errors/errors-data.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
+import { generatedFiles, publicClashes } from '../files/public-files.ts';
+import type { OutputFile } from '../output/writer.ts';
 import { planListFiles } from '../files/list-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
@@ -82,11 +85,14 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   const clock = startClock();
   const before = state.previous(fresh);
   const site = await loadPages(state, changes, before.memo, clock);
+  const folder = readPublicFolder(state.root);
+  refusePublicProblems(folder, site.pages);
   const { project } = state;
   const previous = await previousPages(writer, before.output);
   const keepAll = keepAllOf(writer, state.pendingCards);
   const selection = selectPages(site.pages, site.digests, previous, keepAll);
   const lists = listFiles(site, previous, keepAll);
+  const copies = publicFiles(folder, previous, keepAll);
   // The bodies the pages to plan show, linked outside the time limit planning runs under.
   for (const page of selection.toPlan) for (const slug of bodiesShown(page)) site.bodies.get(slug);
   clock.lap('link brand mentions');
@@ -106,7 +112,11 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     assets: site.assets,
     toRender,
     render,
-    hostFiles: () => [...planHostFiles(site.pages, siteUrl, feedSources), ...lists.files],
+    hostFiles: () => [
+      ...planHostFiles(site.pages, siteUrl, feedSources, { headers: folder.headers }),
+      ...lists.files,
+      ...copies.files,
+    ],
     cards: async (to: Writer) => {
       if (!cards) return NO_CARDS;
       const later = { later: project.cardsLater === true };
@@ -122,7 +132,12 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     },
   };
   const summary = await commitPages(writer, job, clock);
-  const pages: DependencyMap = new Map([...selection.kept, ...planned, ...lists.deps]);
+  const pages: DependencyMap = new Map([
+    ...selection.kept,
+    ...planned,
+    ...lists.deps,
+    ...copies.deps,
+  ]);
   const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
   const kept = { warnings, draftsLeftOut: site.draftsLeftOut, images: site.imageCounts };
   await state.remember({ pages, writer, memo: before.memo, last: { site, kept } });
@@ -151,6 +166,39 @@ function listFiles(
   for (const [key, files] of made)
     deps.set(key, { digest: digests.get(key)!, files: files.map((file) => file.path) });
   return { files: [...made.values()].flat(), deps };
+}
+
+/**
+ * Fails the run, before anything is written, with every problem of public/ at once: links and
+ * special files (public-folder.ts), and files that would take a path sitegen writes
+ * (public-files.ts). Pure.
+ */
+function refusePublicProblems(folder: PublicFolder, pages: Page[]) {
+  const problems = [...folder.problems, ...publicClashes(folder.files, generatedFiles(pages))];
+  if (problems.length > 0)
+    throw sitegenError(PublicFilesRefused, { count: problems.length }, { problems });
+}
+
+/**
+ * The files of public/ to write, each with its entry for the dependency map (by its source
+ * path, "public/ads.txt", its digest that of its bytes): a file whose bytes are unchanged and
+ * that the last output still holds is kept, not written. Pure but for `keepAll`.
+ */
+function publicFiles(
+  folder: PublicFolder,
+  previous: DependencyMap | undefined,
+  keepAll: ((files: string[]) => boolean) | undefined,
+): { files: OutputFile[]; deps: DependencyMap } {
+  const files: OutputFile[] = [];
+  const deps: DependencyMap = new Map();
+  for (const file of folder.files) {
+    const entry = { digest: file.digest, files: [file.path] };
+    deps.set(file.source, entry);
+    const last = previous?.get(file.source);
+    if (last?.digest === file.digest && keepAll?.(entry.files)) continue;
+    files.push({ path: file.path, contents: file.bytes });
+  }
+  return { files, deps };
 }
 
 /**

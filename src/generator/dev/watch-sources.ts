@@ -1,8 +1,14 @@
 import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
 
-/** Folders whose changes trigger a rebuild. Styles live in src/templates. */
-const WATCHED_DIRS = ['src/content', 'src/templates', 'src/client'];
+/**
+ * Folders whose changes trigger a rebuild. Styles live in src/templates; public/ holds the static
+ * files copied to the output (it may not exist yet: chokidar sees it when it is made).
+ */
+const WATCHED_DIRS = ['src/content', 'src/templates', 'src/client', 'public'];
+
+/** Hidden names and node_modules, anywhere but public/.well-known/ (which is copied). */
+const IGNORED = /(^|[/\\])(\.(?!well-known([/\\]|$))|node_modules)/;
 
 /**
  * Starts chokidar on WATCHED_DIRS and resolves once it is ready; `report` gets root-relative "/"
@@ -12,7 +18,7 @@ export async function watchSources(
   root: string,
   report: (file: string) => void,
 ): Promise<FSWatcher> {
-  const isIgnored = (file: string) => /(^|[/\\])(\.|node_modules)/.test(path.relative(root, file));
+  const isIgnored = (file: string) => IGNORED.test(path.relative(root, file));
   const reportFile = (file: string) => {
     if (!isIgnored(file)) report(path.relative(root, file).split(path.sep).join('/'));
   };

@@ -99,6 +99,11 @@ export const ContentInvalid = kind<{ count: number }>(
   ({ count }) =>
     `The content has ${plural(count, 'problem')}; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and build again:`,
 );
+export const PublicFilesRefused = kind<{ count: number }>(
+  'PublicFilesRefused',
+  ({ count }) =>
+    `The public folder has ${plural(count, 'problem')}; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and build again:`,
+);
 
 // sitegen new article (new-article.ts)
 export const NewArticleSlugInvalid = kind<{ slug: string }>(

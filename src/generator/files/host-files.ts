@@ -1,5 +1,6 @@
 import type { Article } from '../../content/types.ts';
 import { atomFeedOf, type FeedInput, newestArticles } from './feed.ts';
+import { mergeHeaders } from './public-files.ts';
 import { sitemapFiles } from './sitemap.ts';
 import { SECURITY_HEADERS } from '../policy/security-headers.ts';
 import type { OutputFile } from '../output/writer.ts';
@@ -28,12 +29,14 @@ export interface FeedSources {
  * robots.txt, `_headers` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). No
  * `_redirects`: the one rule it held, a 404 rewrite for /brand/* and /artikel/*, is
  * Netlify's alone and Cloudflare Pages rejects it (it serves the nearest 404.html by
- * itself); docs/hosting.md has the rule for netlify.toml. Pure.
+ * itself); docs/hosting.md has the rule for netlify.toml. `publicFiles.headers`, the text of
+ * public/_headers, follows sitegen's rules in `_headers` (mergeHeaders). Pure.
  */
 export function planHostFiles(
   routes: PageAddress[],
   siteUrl: string,
   feed: FeedSources,
+  publicFiles: { headers?: string } = {},
 ): OutputFile[] {
   const base = new URL(siteUrl).pathname;
   const sitemap = sitemapFiles(
@@ -60,7 +63,7 @@ export function planHostFiles(
       bodies: feed.bodies,
     }),
     { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}sitemap.xml\n` },
-    { path: '_headers', contents: headers },
+    { path: '_headers', contents: mergeHeaders(headers, publicFiles.headers) },
     { path: '.nojekyll', contents: '' },
   ];
 }
