@@ -123,14 +123,23 @@ describe('public/: static files copied into the output', () => {
     expect(existsSync(path.join(dist, 'unduhan'))).toBe(false);
   });
 
-  it('sitegen check reads a public HTML file as a page', async () => {
-    put('google0123456789abcdef.html', 'google-site-verification: google0123456789abcdef.html');
+  it("sitegen check reads a public HTML file as a page, but Google's verification file as the token it is", async () => {
+    put('google0123456789abcdef.html', 'google-site-verification: google0123456789abcdef.html\n');
+    put('halaman-lama.html', '<p>Halaman lama</p>\n');
     await built();
     const result = await runCli(['check', dist]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/google0123456789abcdef\.html: [^\n]*lang="id"/);
-    unlinkSync(path.join(root, 'public/google0123456789abcdef.html'));
+    expect(result.stderr).toMatch(/halaman-lama\.html: [^\n]*lang="id"/);
+    expect(result.stderr).not.toContain('google0123456789abcdef.html');
+    // The same name with anything else in it is a page like any other.
+    put('google0123456789abcdef.html', '<p>google-site-verification</p>\n');
     await built();
+    const other = await runCli(['check', dist]);
+    expect(other.stderr).toMatch(/google0123456789abcdef\.html: [^\n]*lang="id"/);
+    unlinkSync(path.join(root, 'public/google0123456789abcdef.html'));
+    unlinkSync(path.join(root, 'public/halaman-lama.html'));
+    await built();
+    expect((await runCli(['check', dist])).code).toBe(0);
   });
 
   it('a public file at a path sitegen writes exits 1, naming both, with the output untouched', async () => {

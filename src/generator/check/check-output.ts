@@ -76,7 +76,7 @@ interface Site {
 export async function checkOutput(dir: string, options: CheckOptions): Promise<CheckReport> {
   const root = hostRoot(dir);
   const files = listFiles(root);
-  const pages = files.filter((file) => file.endsWith('.html'));
+  const pages = files.filter((file) => file.endsWith('.html') && !isSiteVerification(root, file));
   const problems: Problem[] = [];
   const weights: PageWeight[] = [];
   if (pages.length === 0) {
@@ -104,6 +104,18 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
   problems.push(...sitemapIndexProblems(site, files));
   problems.push(...(await checkImages(root, site.images)));
   return { pages: pages.length, files: files.length, problems, weights };
+}
+
+/**
+ * Google Search Console's HTML verification file (public/google0123abcd.html, which the build
+ * copies as it is): named google*.html at the top level and holding only
+ * "google-site-verification: <its name>". It is a token for Google's crawler, not a page, so the
+ * page rules do not apply. Reads the file.
+ */
+function isSiteVerification(root: string, file: string): boolean {
+  if (!/^google[0-9a-z]+\.html$/.test(file)) return false;
+  const text = readFileSync(path.join(root, file), 'utf8').trim();
+  return text === `google-site-verification: ${file}`;
 }
 
 /**
