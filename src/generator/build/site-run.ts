@@ -13,9 +13,11 @@ import { type ArticleMemo, textDigest } from '../content/article-memo.ts';
 import type { Render } from '../content/read-articles.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
 import { sitegenError } from '../errors/errors.ts';
-import { ChangedDuringBuild } from '../errors/errors-data.ts';
+import { ChangedDuringBuild, ContentInvalid } from '../errors/errors-data.ts';
+import type { Problem } from '../errors/problem.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
+import { aliasRules, THEIR_REDIRECTS, theirRuleClashes } from '../files/redirects-file.ts';
 import { planListFiles } from '../files/list-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
@@ -82,6 +84,7 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   const clock = startClock();
   const before = state.previous(fresh);
   const site = await loadPages(state, changes, before.memo, clock);
+  const redirects = readRedirects(state.root, site.pages, site.siteUrl);
   const { project } = state;
   const previous = await previousPages(writer, before.output);
   const keepAll = keepAllOf(writer, state.pendingCards);
@@ -106,7 +109,10 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     assets: site.assets,
     toRender,
     render,
-    hostFiles: () => [...planHostFiles(site.pages, siteUrl, feedSources), ...lists.files],
+    hostFiles: () => [
+      ...planHostFiles(site.pages, siteUrl, feedSources, redirects),
+      ...lists.files,
+    ],
     cards: async (to: Writer) => {
       if (!cards) return NO_CARDS;
       const later = { later: project.cardsLater === true };
@@ -290,6 +296,28 @@ async function loadPages(
     draftsLeftOut: loaded.draftsLeftOut,
     loaded: { site, stages },
   };
+}
+
+/**
+ * The alias rules of `pages` and the text of public/_redirects, when there is one. A rule there
+ * whose source is also an alias, or a file that cannot be read as text, fails the build
+ * (ContentInvalid) before anything is written. Reads disk.
+ */
+function readRedirects(root: string, pages: Page[], siteUrl: string) {
+  const rules = aliasRules(pages);
+  const text = readSourceFile(path.join(root, THEIR_REDIRECTS), 'public/_redirects');
+  if (text === null) return { rules };
+  const problems: Problem[] =
+    typeof text === 'string'
+      ? theirRuleClashes(text, rules, new URL(siteUrl).pathname)
+      : [{ file: THEIR_REDIRECTS, message: text.problem }];
+  if (problems.length > 0)
+    throw sitegenError(
+      ContentInvalid,
+      { count: problems.length },
+      { problems, file: THEIR_REDIRECTS },
+    );
+  return { rules, theirs: text as string };
 }
 
 /**
