@@ -280,7 +280,7 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
     {
       name: 'a path with ".."',
       breakIt: () => addEntry('/lama/../fitur/'),
-      message: `${at14} "/lama/../fitur/", with an empty, "." or ".." segment`,
+      message: `${at14} "/lama/../fitur/", with an empty segment or one that starts with "." (".", "..", or a hidden file hosts do not serve)`,
     },
     {
       name: 'a query',

@@ -38,12 +38,14 @@ describe('readAlias: an old slug or a path from the site root, as a site address
     ['/x/*', 'no spaces, "*"'],
     ['/x/:id/', 'no spaces, "*", ":"'],
     ['/x%20y/', '"%"'],
-    ['/a/../b/', '".." segment'],
-    ['/a/./b/', '".." segment'],
-    ['/a//b/', 'empty'],
+    ['/a/../b/', 'starts with "."'],
+    ['/a/./b/', 'starts with "."'],
+    ['/.well-known/x/', 'hidden file'],
+    ['/a/.x.html', 'hidden file'],
+    ['/a//b/', 'empty segment'],
     ['/lama', 'neither a folder'],
     ['/lama.htm', 'neither a folder'],
-    ['/lama/.html', 'neither a folder'],
+    ['/lama/.html', 'hidden file'],
   ])('refuses %s (%s)', (value, why) => {
     const read = readAlias(value, 'aliases[2]');
     expect(read).toHaveProperty('problem');

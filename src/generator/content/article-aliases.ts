@@ -37,8 +37,10 @@ export function readAlias(value: string, field: string): { address: string } | {
       problem: `${found}; ${expected}, in the characters a-z, A-Z, 0-9, "-", ".", "_", "~" and "/" (no spaces, "*", ":" or "%")`,
     };
   const segments = value.slice(1).split('/');
-  if (segments.slice(0, -1).some((segment) => segment === '' || /^\.\.?$/.test(segment)))
-    return { problem: `${found}, with an empty, "." or ".." segment; ${expected}` };
+  if (segments.slice(0, -1).some((segment) => segment === '') || /(^|\/)\./.test(value))
+    return {
+      problem: `${found}, with an empty segment or one that starts with "." (".", "..", or a hidden file hosts do not serve); ${expected}`,
+    };
   if (!value.endsWith('/') && !/[^/]\.html$/.test(value))
     return {
       problem: `${found}, neither a folder (ending in "/") nor a page (ending in ".html"); ${expected}`,
