@@ -58,8 +58,21 @@ export interface Article {
    * `line` and `column` say where the front matter names it, for messages.
    */
   image?: { source: string; alt: string; line: number; column: number };
+  /**
+   * Front matter `aliases`: the article's old addresses, each redirected to its page (a redirect
+   * page and a `_redirects` rule). Absent: none.
+   */
+  aliases?: ArticleAlias[];
   /** Where the article comes from ("src/content/articles/x.md"), for messages. */
   source: string;
+}
+
+/** One old address of an article (front matter `aliases`) and where the front matter names it. */
+export interface ArticleAlias {
+  /** Site-relative, below the base path: "/artikel/loyal4d-lama/" or "/lama.html". */
+  address: string;
+  line: number;
+  column: number;
 }
 
 export interface Stat {

@@ -6,6 +6,7 @@ export { BrandPage } from './BrandPage.tsx';
 export { BrandArticlesPage } from './BrandArticlesPage.tsx';
 export { ContactPage } from './ContactPage.tsx';
 export { NotFoundPage } from './NotFoundPage.tsx';
+export { RedirectPage } from './RedirectPage.tsx';
 /** Not a page: the social card drawn to PNG for og:image. */
 export { SocialCard } from './SocialCard.tsx';
 export type { SocialCardProps } from './SocialCard.tsx';
@@ -17,6 +18,7 @@ export type { BrandPageProps } from './BrandPage.tsx';
 export type { BrandArticlesPageProps } from './BrandArticlesPage.tsx';
 export type { ContactPageProps } from './ContactPage.tsx';
 export type { NotFoundPageProps, NotFoundView } from './NotFoundPage.tsx';
+export type { RedirectPageProps } from './RedirectPage.tsx';
 
 import type { HomePageProps } from './HomePage.tsx';
 import type { ArticleListPageProps } from './ArticleListPage.tsx';
@@ -25,6 +27,7 @@ import type { BrandPageProps } from './BrandPage.tsx';
 import type { BrandArticlesPageProps } from './BrandArticlesPage.tsx';
 import type { ContactPageProps } from './ContactPage.tsx';
 import type { NotFoundPageProps } from './NotFoundPage.tsx';
+import type { RedirectPageProps } from './RedirectPage.tsx';
 
 /** Props of each page template, by template name: the contract between routes and templates. */
 export interface TemplateProps {
@@ -35,5 +38,6 @@ export interface TemplateProps {
   BrandArticlesPage: BrandArticlesPageProps;
   ContactPage: ContactPageProps;
   NotFoundPage: NotFoundPageProps;
+  RedirectPage: RedirectPageProps;
 }
 export type TemplateName = keyof TemplateProps;

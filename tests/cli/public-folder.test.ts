@@ -70,8 +70,13 @@ describe('public/: static files copied into the output', () => {
     expect(readFileSync(path.join(dist, 'ads.txt'), 'utf8')).toContain('pub-0000000000000000');
     expect(readFileSync(path.join(dist, 'unduhan/panduan/data.bin')).equals(BINARY)).toBe(true);
     expect(readFileSync(path.join(dist, '.well-known/security.txt'), 'utf8')).toBe(SECURITY_TXT);
-    for (const skipped of ['.DS_Store', '.git', 'ads.txt~', 'unduhan/.secret', '_redirects'])
+    for (const skipped of ['.DS_Store', '.git', 'ads.txt~', 'unduhan/.secret'])
       expect(existsSync(path.join(dist, skipped)), skipped).toBe(false);
+    // public/_redirects is merged into sitegen's _redirects (there are no aliases here), not
+    // copied as it is.
+    expect(readFileSync(path.join(dist, '_redirects'), 'utf8')).toBe(
+      "# From public/_redirects: the site's own rules, first (the first match wins).\n/lama /baru 301\n",
+    );
     // Nothing else of public/ reached the output: its top level is sitegen's and these two.
     expect(readdirSync(dist).sort()).toEqual(
       [
@@ -80,6 +85,7 @@ describe('public/: static files copied into the output', () => {
         '.well-known',
         '404.html',
         '_headers',
+        '_redirects',
         'ads.txt',
         'artikel',
         'assets',

@@ -65,12 +65,15 @@ const recordDigests = new WeakMap<Article, string>();
 
 /**
  * The digest of one article record with whatever else its cards and page show of it
- * (`extra`: its processed image, as JSON). Pure apart from a cache keyed by the record.
+ * (`extra`: its processed image, as JSON). Its `aliases` are left out: no page shows them, and
+ * each redirect page has its address in its own digest. Pure apart from a cache keyed by the
+ * record.
  */
 export function recordDigest(article: Article, extra = ''): string {
   let digest = recordDigests.get(article);
   if (digest === undefined) {
-    digest = createHash('sha1').update(JSON.stringify(article)).digest('hex');
+    const { aliases: _aliases, ...shown } = article;
+    digest = createHash('sha1').update(JSON.stringify(shown)).digest('hex');
     recordDigests.set(article, digest);
   }
   return extra === '' ? digest : createHash('sha1').update(digest).update(extra).digest('hex');

@@ -14,10 +14,12 @@ import type { Render } from '../content/read-articles.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
 import { type PublicFolder, readPublicFolder } from '../content/public-folder.ts';
 import { sitegenError } from '../errors/errors.ts';
-import { ChangedDuringBuild, PublicFilesRefused } from '../errors/errors-data.ts';
+import { ChangedDuringBuild, ContentInvalid, PublicFilesRefused } from '../errors/errors-data.ts';
+import type { Problem } from '../errors/problem.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
 import { generatedFiles, publicClashes } from '../files/public-files.ts';
+import { aliasRules, THEIR_REDIRECTS, theirRuleClashes } from '../files/redirects-file.ts';
 import type { OutputFile } from '../output/writer.ts';
 import { planListFiles } from '../files/list-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
@@ -87,6 +89,7 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   const site = await loadPages(state, changes, before.memo, clock);
   const folder = readPublicFolder(state.root);
   refusePublicProblems(folder, site.pages);
+  const redirects = redirectRules(folder, site.pages, site.siteUrl);
   const { project } = state;
   const previous = await previousPages(writer, before.output);
   const keepAll = keepAllOf(writer, state.pendingCards);
@@ -113,7 +116,7 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     toRender,
     render,
     hostFiles: () => [
-      ...planHostFiles(site.pages, siteUrl, feedSources, { headers: folder.headers }),
+      ...planHostFiles(site.pages, siteUrl, feedSources, folder, redirects),
       ...lists.files,
       ...copies.files,
     ],
@@ -338,6 +341,24 @@ async function loadPages(
     draftsLeftOut: loaded.draftsLeftOut,
     loaded: { site, stages },
   };
+}
+
+/**
+ * The alias rules of `pages` (files/redirects-file.ts), sorted by old address. A rule of
+ * public/_redirects (read with public/) whose source is also an alias fails the build
+ * (ContentInvalid) before anything is written, naming both files. Pure.
+ */
+function redirectRules(folder: PublicFolder, pages: Page[], siteUrl: string) {
+  const rules = aliasRules(pages);
+  if (folder.redirects === undefined) return rules;
+  const problems: Problem[] = theirRuleClashes(folder.redirects, rules, new URL(siteUrl).pathname);
+  if (problems.length > 0)
+    throw sitegenError(
+      ContentInvalid,
+      { count: problems.length },
+      { problems, file: THEIR_REDIRECTS },
+    );
+  return rules;
 }
 
 /**

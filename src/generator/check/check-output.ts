@@ -9,7 +9,7 @@ import { requireFromSitegen } from '../site/node-require.ts';
 import { NoPages } from '../errors/errors-data.ts';
 import { formatKb } from '../errors/format-text.ts';
 import type { Problem } from '../errors/problem.ts';
-import { checkPage } from '../policy/page-policy.ts';
+import { checkPage, redirectTarget } from '../policy/page-policy.ts';
 import { isOutboundLink, opensSafely, urlsOfList } from '../policy/urls.ts';
 import {
   hostRoot,
@@ -66,7 +66,9 @@ interface Site {
  * Checks a built folder the way a static host and a careful reviewer would: links and
  * assets resolve, each page has lang="id", title, description and an absolute canonical
  * URL (404 pages, served at any address, are exempt from the canonical), JSON-LD parses,
- * outbound links open safely in a new tab, the page passes the HTML policy (checkPage in
+ * outbound links open safely in a new tab, a redirect page (an article alias) leads to a page
+ * of the output, with noindex, its canonical URL there and a link there, the page passes the
+ * HTML policy (checkPage in
  * page-policy.ts: the same URL, handler and style rules as article bodies, nothing the CSP
  * would block, the CSP meta tag, and the article allow-list inside every article body),
  * no page is over budget, every image a page shows (og:image, img, srcset) decodes,
@@ -187,6 +189,7 @@ function checkPageFile(
   checkHead($, file, report);
   const { css, js } = checkReferences($, site, file, report);
   checkOutboundLinks($, site.siteUrl, report);
+  checkRedirect($, report);
   if ($(DRAFT_MARKER).length > 0) report(DRAFT_SHOWN);
 
   const htmlSize = site.measure(file);
@@ -223,6 +226,8 @@ function referencesOf($: CheerioAPI): [kind: string, reference: string][] {
   $('meta[property="og:image"][content]').each(
     (_, el) => void references.push(['og:image', $(el).attr('content')!]),
   );
+  const target = redirectOf($);
+  if (target !== undefined) references.push([REFRESH_KIND, target]);
   return references;
 }
 
@@ -264,6 +269,37 @@ function checkReferences(
     if (kind === '<script>') addTo(js, site.measure(found));
   }
   return { css, js };
+}
+
+/** How a redirect page's target is named among a page's references. */
+const REFRESH_KIND = 'the redirect (<meta http-equiv="refresh">)';
+
+/** A redirect page's target (page-policy.ts `redirectTarget`); undefined for any other page. */
+function redirectOf($: CheerioAPI): string | undefined {
+  const refresh = $('meta[http-equiv="refresh" i]').attr('content');
+  return refresh === undefined ? undefined : redirectTarget(refresh);
+}
+
+/**
+ * The rules of a redirect page (an article alias), whose target checkReferences resolves with
+ * the page's other references: it is kept out of search results (noindex), its canonical URL is
+ * the page it leads to, and it links there for readers whose browser does not follow the
+ * refresh. Nothing for any other page.
+ */
+function checkRedirect($: CheerioAPI, report: (message: string) => void) {
+  const target = redirectOf($);
+  if (target === undefined) return;
+  if (!/\bnoindex\b/.test($('meta[name=robots]').attr('content') ?? ''))
+    report('is a redirect page without <meta name="robots" content="noindex">');
+  const canonical = $('link[rel=canonical]').attr('href');
+  if (canonical && isAbsoluteUrl(canonical) && new URL(canonical).pathname !== target)
+    report(
+      `is a redirect page to "${target}" whose canonical URL is "${canonical}"; expected the page it leads to`,
+    );
+  if ($('a[href]').filter((_, el) => $(el).attr('href') === target).length === 0)
+    report(
+      `is a redirect page to "${target}" with no link there; expected <a href="${target}"> for readers whose browser does not follow the refresh`,
+    );
 }
 
 /** The references whose target is an image a reader sees (or a sharing service fetches). */

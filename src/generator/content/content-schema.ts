@@ -11,6 +11,7 @@ import * as v from 'valibot';
 const TEXT = 'non-empty text';
 const DATE = 'a date as YYYY-MM-DD, such as 2024-12-15';
 const BOOLEAN = 'true or false';
+const ALIASES = 'a list of old addresses (old slugs, or paths starting with "/")';
 const IMAGE = 'a PNG, JPEG or WebP file under src/content/, such as "images/bankroll.jpg"';
 
 const text = (expected = TEXT) =>
@@ -39,6 +40,12 @@ export const frontMatterSchema = v.object({
   draft: v.optional(v.boolean(BOOLEAN), false),
   image: v.optional(text(IMAGE)),
   imageAlt: v.optional(text('non-empty text that says what the image shows')),
+  aliases: v.optional(
+    v.array(
+      v.string(ALIASES),
+      `${ALIASES}, one per line as "- loyal4d-lama", or [loyal4d-lama, /lama.html]`,
+    ),
+  ),
 });
 
 export type FrontMatter = v.InferOutput<typeof frontMatterSchema>;

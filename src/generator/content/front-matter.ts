@@ -15,6 +15,11 @@ export interface SplitFile {
   data?: Record<string, unknown>;
   /** Where each top-level key is written, in file coordinates. */
   keys: Map<string, Position>;
+  /**
+   * Where each entry of a top-level list is written (`aliases:` with one line per entry, or
+   * `[a, b]`), by key, in file coordinates; only for keys whose value is a list.
+   */
+  items?: Map<string, Position[]>;
   /** The Markdown after the closing "---" line. */
   body: string;
   /** File line of the body's first line. */
@@ -79,14 +84,12 @@ export function splitFrontMatter(text: string): SplitFile {
       ],
     };
   }
-  for (const pair of contents.items) {
-    if (isScalar(pair.key) && pair.key.range)
-      keys.set(String(pair.key.value), at(pair.key.range[0]));
-  }
+  const items = placeKeys(contents, at, keys);
   try {
     // maxAliasCount 0: no anchors and aliases, so a small file cannot expand into a huge value.
     return {
       ...split,
+      items,
       data: document.toJS({ maxAliasCount: 0 }) as Record<string, unknown>,
       problems: [],
     };
@@ -101,6 +104,31 @@ export function splitFrontMatter(text: string): SplitFile {
       ],
     };
   }
+}
+
+/**
+ * Notes where each top-level key of `map` is written (in `keys`) and returns where each entry
+ * of a list value is, by key. `at` turns an offset into a file position. Pure apart from `keys`.
+ */
+function placeKeys(
+  map: Yaml.YAMLMap.Parsed,
+  at: (offset: number) => Position,
+  keys: Map<string, Position>,
+): Map<string, Position[]> {
+  const { isScalar, isSeq } = requireFromSitegen('yaml') as typeof Yaml;
+  const items = new Map<string, Position[]>();
+  for (const pair of map.items) {
+    if (!isScalar(pair.key) || !pair.key.range) continue;
+    const key = String(pair.key.value);
+    const keyAt = pair.key.range[0];
+    keys.set(key, at(keyAt));
+    if (isSeq(pair.value))
+      items.set(
+        key,
+        pair.value.items.map((item) => at((item as Yaml.Node).range?.[0] ?? keyAt)),
+      );
+  }
+  return items;
 }
 
 const FLAT_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*?))?[ \t]*$/;

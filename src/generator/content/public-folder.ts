@@ -30,6 +30,8 @@ export interface PublicFolder {
   files: PublicFile[];
   /** The text of public/_headers, when there is one (merged into sitegen's _headers). */
   headers?: string;
+  /** The text of public/_redirects, when there is one (merged into sitegen's _redirects). */
+  redirects?: string;
   /** Links, special files and unreadable files: each refused, by its source path. */
   problems: Problem[];
 }
@@ -47,7 +49,7 @@ export function isSkippedPublicName(name: string, isTop: boolean): boolean {
 
 /**
  * Reads `root`/public: every regular file at any depth that isSkippedPublicName keeps, with its
- * bytes and digest, and public/_headers as text; public/_redirects is left to the aliases.
+ * bytes and digest, and public/_headers and public/_redirects as text (merged, not copied).
  * A symbolic link (file or folder) or a special file is a problem, never followed: a link could
  * publish any file the build can read. A missing public/ is an empty folder. Reads disk.
  */
@@ -76,7 +78,7 @@ function walk(dir: string, prefix: string, folder: PublicFolder) {
     const outputPath = `${prefix}${entry.name}`;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(full, `${outputPath}/`, folder);
-    else if (prefix === '' && isMergedHostFile(entry.name)) readHeaders(full, entry.name, folder);
+    else if (prefix === '' && isMergedHostFile(entry.name)) readMerged(full, entry.name, folder);
     else readFile(full, outputPath, folder);
   }
 }
@@ -85,7 +87,7 @@ function byName(a: Dirent, b: Dirent): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-function isMergedHostFile(name: string): boolean {
+function isMergedHostFile(name: string): name is (typeof MERGED_HOST_FILES)[number] {
   return (MERGED_HOST_FILES as readonly string[]).includes(name);
 }
 
@@ -101,17 +103,17 @@ function readFile(full: string, outputPath: string, folder: PublicFolder) {
   }
 }
 
-/** public/_headers as UTF-8 text (public/_redirects: nothing, the aliases read it). */
-function readHeaders(full: string, name: string, folder: PublicFolder) {
-  if (name !== '_headers') return;
+/** public/_headers or public/_redirects as UTF-8 text, or its problem. */
+function readMerged(full: string, name: (typeof MERGED_HOST_FILES)[number], folder: PublicFolder) {
   const source = `${PUBLIC_DIR}/${name}`;
-  const bytes = readSourceBytes(full, 'public/_headers');
+  const bytes = readSourceBytes(full, source);
   if (bytes === null) folder.problems.push({ file: source, message: 'cannot be read' });
   else if (!Buffer.isBuffer(bytes)) folder.problems.push({ file: source, message: bytes.problem });
   else {
     try {
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      folder.headers = text.replace(/^\uFEFF/, '');
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+      if (name === '_headers') folder.headers = text;
+      else folder.redirects = text;
     } catch {
       folder.problems.push({ file: source, message: 'is not valid UTF-8; save it as UTF-8' });
     }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Article } from '../../content/types.ts';
+import type { Article, ArticleAlias } from '../../content/types.ts';
 import {
   checkRecord,
   describeValue,
@@ -11,7 +11,8 @@ import {
 import { printable } from '../errors/errors.ts';
 import type { Problem } from '../errors/problem.ts';
 import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-files.ts';
-import { type Position, splitFrontMatter } from './front-matter.ts';
+import { type Position, type SplitFile, splitFrontMatter } from './front-matter.ts';
+import { readAliases } from './article-aliases.ts';
 import { checkArticleBody } from '../policy/body-policy.ts';
 import type { RenderedMarkdown } from './markdown.ts';
 import { type ArticleMemo, isKnown, textDigest } from './article-memo.ts';
@@ -199,12 +200,13 @@ export function parseArticleFile(
     );
   }
   if (output) problems.push(...imageProblems(output).map(atKey));
+  const aliases = output?.aliases && aliasesOf(file, output.aliases, split, problems);
   const brand = { slug: data.brand, at: split.keys.get('brand') };
   if (!output || problems.length > 0) return { problems, brand };
   // The keys an Article reads differently are taken out; every other key is an Article field
   // of the same name and type, declared once in the schema and once in Article: the Pick does
   // not compile when the schema has a key Article lacks, the assignment when their types differ.
-  const { date, updated, readTime, image, imageAlt, ...sameName } = output;
+  const { date, updated, readTime, image, imageAlt, aliases: _aliases, ...sameName } = output;
   const same: Pick<Article, keyof typeof sameName> = sameName;
   const article: Article = {
     slug,
@@ -216,10 +218,30 @@ export function parseArticleFile(
     ...(image === undefined
       ? {}
       : { image: articleImage(image, imageAlt!, split.keys.get('image')) }),
+    ...(aliases && aliases.length > 0 ? { aliases } : {}),
     source: file,
   };
   const bodyDigest = html === undefined ? undefined : textDigest(html);
   return { article, html, bodyDigest, problems, brand };
+}
+
+/**
+ * The entries of `aliases` (article-aliases.ts) as the Article holds them; a problem of an
+ * entry is added to `problems` at the entry's line and column. Pure apart from `problems`.
+ */
+function aliasesOf(
+  file: string,
+  values: string[],
+  split: SplitFile,
+  problems: Problem[],
+): ArticleAlias[] {
+  const { aliases, problems: found } = readAliases(
+    values,
+    split.keys.get('aliases') ?? { line: 1, column: 1 },
+    split.items?.get('aliases'),
+  );
+  for (const problem of found) problems.push({ ...at(file, problem.at), message: problem.message });
+  return aliases;
 }
 
 /**

@@ -8,10 +8,10 @@ export type SourceFile = string | null | { problem: string };
 
 /**
  * One content file as UTF-8 text, or why it cannot be used (readSourceBytes, then a strict
- * UTF-8 decode that names the first bad byte and its line).
+ * UTF-8 decode that names the first bad byte and its line); `what` names it in messages.
  */
-export function readSourceFile(file: string): SourceFile {
-  const bytes = readSourceBytes(file, 'an article');
+export function readSourceFile(file: string, what = 'an article'): SourceFile {
+  const bytes = readSourceBytes(file, what);
   if (bytes === null || !Buffer.isBuffer(bytes)) return bytes;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

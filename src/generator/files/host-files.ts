@@ -2,6 +2,7 @@ import type { Article } from '../../content/types.ts';
 import { atomFeedOf, type FeedInput, newestArticles } from './feed.ts';
 import { mergeHeaders } from './public-files.ts';
 import { sitemapFiles } from './sitemap.ts';
+import { type AliasRule, redirectsFile } from './redirects-file.ts';
 import { SECURITY_HEADERS } from '../policy/security-headers.ts';
 import type { OutputFile } from '../output/writer.ts';
 import type { Route } from '../pages/plan-routes.ts';
@@ -26,17 +27,19 @@ export interface FeedSources {
  * Files static hosts and readers read: sitemap.xml (indexable pages only, each with its
  * `lastModified`; past what one file may hold, an index of sitemap-N.xml parts: sitemap.ts),
  * the Atom feed (feed.ts: the articles whose pages are indexable),
- * robots.txt, `_headers` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages). No
- * `_redirects`: the one rule it held, a 404 rewrite for /brand/* and /artikel/*, is
- * Netlify's alone and Cloudflare Pages rejects it (it serves the nearest 404.html by
- * itself); docs/hosting.md has the rule for netlify.toml. `publicFiles.headers`, the text of
- * public/_headers, follows sitegen's rules in `_headers` (mergeHeaders). Pure.
+ * robots.txt, `_headers` (Netlify, Cloudflare Pages), `.nojekyll` (GitHub Pages), and
+ * `_redirects` (Netlify, Cloudflare Pages) when it has a rule: the maintainer's
+ * public/_redirects, then the article aliases (redirects-file.ts). `theirs.headers`, the text of
+ * public/_headers, follows sitegen's rules in `_headers` (mergeHeaders). No 404 rewrite for
+ * /brand/* and /artikel/*: it is Netlify's alone and Cloudflare Pages rejects it (it serves the
+ * nearest 404.html by itself); docs/hosting.md has the rule for netlify.toml. Pure.
  */
 export function planHostFiles(
   routes: PageAddress[],
   siteUrl: string,
   feed: FeedSources,
-  publicFiles: { headers?: string } = {},
+  theirs: { headers?: string; redirects?: string } = {},
+  aliases: AliasRule[] = [],
 ): OutputFile[] {
   const base = new URL(siteUrl).pathname;
   const sitemap = sitemapFiles(
@@ -55,6 +58,7 @@ export function planHostFiles(
     '  Content-Type: application/atom+xml; charset=utf-8',
     '',
   ].join('\n');
+  const redirectsOut = redirectsFile(aliases, base, theirs.redirects);
   return [
     ...sitemap,
     feedFile(siteUrl, {
@@ -63,7 +67,8 @@ export function planHostFiles(
       bodies: feed.bodies,
     }),
     { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}sitemap.xml\n` },
-    { path: '_headers', contents: mergeHeaders(headers, publicFiles.headers) },
+    { path: '_headers', contents: mergeHeaders(headers, theirs.headers) },
+    ...(redirectsOut ? [redirectsOut] : []),
     { path: '.nojekyll', contents: '' },
   ];
 }

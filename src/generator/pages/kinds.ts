@@ -6,6 +6,7 @@ import { brandKind } from './kind-brand.ts';
 import { contactKind } from './kind-contact.ts';
 import { homeKind } from './kind-home.ts';
 import { notFoundKind } from './kind-not-found.ts';
+import { redirectKind } from './kind-redirect.ts';
 import type { PageKind, PageOf } from './page-kind.ts';
 
 /**
@@ -22,6 +23,7 @@ export function pageKinds() {
     brandArticlesKind,
     contactKind,
     notFoundKind,
+    redirectKind,
   ] as const;
 }
 

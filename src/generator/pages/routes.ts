@@ -1,7 +1,8 @@
 import type { Content } from '../../content/types.ts';
 import type { TemplateName, TemplateProps } from '../../templates/index.ts';
 import { sitegenError } from '../errors/errors.ts';
-import { DuplicateOutputPath } from '../errors/errors-data.ts';
+import { ContentInvalid, DuplicateOutputPath } from '../errors/errors-data.ts';
+import type { Problem } from '../errors/problem.ts';
 import { pageKinds, type Page } from './kinds.ts';
 import { pageFacts } from './page-kind.ts';
 
@@ -15,7 +16,8 @@ export type { TemplateName, TemplateProps };
  * article is indexable only when `hasBody(slug)` and it is not a draft. Indexable pages carry
  * `lastModified`: an article's lastUpdated; a brand's, its newest indexable article's (else the
  * site's); home, list and contact, the newest indexable article's. Pure; throws a SitegenError
- * when two pages share an output path.
+ * when two pages share an output path: ContentInvalid, with every clash at its alias's line, when
+ * one of them is a redirect page (front matter `aliases`), else DuplicateOutputPath.
  */
 export function listPages(content: Content, hasBody: (slug: string) => boolean): Page[] {
   const facts = pageFacts(content, hasBody);
@@ -26,15 +28,45 @@ export function listPages(content: Content, hasBody: (slug: string) => boolean):
 
 function assertUniqueOutputPaths(pages: Page[]) {
   const seen = new Map<string, Page>();
+  const clashes: Problem[] = [];
   for (const page of pages) {
     const earlier = seen.get(page.outputPath);
-    if (earlier) {
+    if (earlier && page.template === 'RedirectPage') clashes.push(aliasClash(page, earlier));
+    else if (earlier) {
       throw sitegenError(DuplicateOutputPath, {
         outputPath: page.outputPath,
         first: earlier.source,
         second: page.source,
       });
-    }
-    seen.set(page.outputPath, page);
+    } else seen.set(page.outputPath, page);
   }
+  if (clashes.length > 0)
+    throw sitegenError(
+      ContentInvalid,
+      { count: clashes.length },
+      { problems: clashes, file: clashes[0].file },
+    );
+}
+
+/**
+ * The problem of an alias whose redirect page would be written where `earlier` is: another
+ * page of the site, or an alias of another article (or of the same one, by another spelling),
+ * at the alias's line, naming the other's file. Pure.
+ */
+function aliasClash(page: Extract<Page, { template: 'RedirectPage' }>, earlier: Page): Problem {
+  const { alias, article } = page;
+  const shown = `alias ${JSON.stringify(alias.address)}`;
+  const where = { file: article.source, line: alias.line, column: alias.column };
+  if (earlier.template !== 'RedirectPage') {
+    const what = earlier.template === 'ArticlePage' ? 'the article page' : 'the page';
+    return {
+      ...where,
+      message: `${shown} is the address of ${what} ${earlier.url} (${earlier.source}); expected an old address that no page of the site has`,
+    };
+  }
+  const other = `${earlier.article.source}:${earlier.alias.line}:${earlier.alias.column}`;
+  return {
+    ...where,
+    message: `${shown} is also an alias at ${other}; expected each old address in one article, once`,
+  };
 }

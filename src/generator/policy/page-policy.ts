@@ -40,7 +40,8 @@ interface CspTag {
  * Checks one built page for `sitegen check`: well-formed markup (every element closed and
  * properly nested, so a body cannot have broken out of its container), nothing the CSP
  * would block or that bypasses it (inline scripts other than JSON-LD, <style>, on*
- * handlers, style=, meta refresh, <base>, scripts or stylesheets from other origins), every
+ * handlers, style=, meta refresh but a redirect page's, <base>, scripts or stylesheets from
+ * other origins), every
  * URL-bearing attribute through the URL rule, no external images, the CSP meta tag, and the
  * article allow-list inside every article body container. Returns the problems, by line.
  */
@@ -169,7 +170,7 @@ function checkPageAttributes(
 
 /**
  * The page rules for one element by its name: no inline script but JSON-LD, no <style>, no
- * <base>, no meta refresh, no script, stylesheet or image from another host. Returns the
+ * <base>, no meta refresh but a redirect page's (redirectTarget), no script, stylesheet or image from another host. Returns the
  * content of a CSP meta tag, when it is one.
  */
 function checkPageTag(
@@ -217,13 +218,28 @@ function checkPageTag(
       break;
     case 'meta': {
       const httpEquiv = (attributes.get('http-equiv') ?? '').trim().toLowerCase();
-      if (httpEquiv === 'refresh')
-        report('has <meta http-equiv="refresh">, which redirects or reloads the page');
+      if (httpEquiv === 'refresh' && redirectTarget(attributes.get('content') ?? '') === undefined)
+        report(
+          `has <meta http-equiv="refresh">, which redirects or reloads the page (content ${quote(attributes.get('content') ?? '')}); only a redirect page's "0; url=/path/" to a page of this site is allowed`,
+        );
       if (httpEquiv === 'content-security-policy') return attributes.get('content') ?? '';
       break;
     }
   }
   return undefined;
+}
+
+/** A redirect page's refresh (templates/RedirectPage.tsx): at once, to a path from the root. */
+const REDIRECT_REFRESH = /^0; url=(\/(?!\/)[^\s"'<>\\]*)$/;
+
+/**
+ * The path a `<meta http-equiv="refresh">` of a redirect page leads to: `content` is exactly
+ * "0; url=/path", the path from the host's root passing the URL rule; undefined for any other
+ * refresh. Pure.
+ */
+export function redirectTarget(content: string): string | undefined {
+  const target = REDIRECT_REFRESH.exec(content)?.[1];
+  return target !== undefined && urlProblem(target) === undefined ? target : undefined;
 }
 
 /** The class names an element carries (its class attribute split on ASCII whitespace). Pure. */

@@ -1,0 +1,106 @@
+import type { Problem } from '../errors/problem.ts';
+import type { OutputFile } from '../output/writer.ts';
+import type { Page } from '../pages/routes.ts';
+import { articleUrl } from '../pages/routes.ts';
+
+/**
+ * `_redirects`, the redirect rules Netlify and Cloudflare Pages read from the output's root:
+ * the maintainer's own rules (public/_redirects) first, since the first rule that matches wins
+ * on both, then one `301` per article alias (front matter `aliases`). Written only when it has
+ * a rule. Every other host follows the redirect pages (pages/kind-redirect.ts) instead.
+ */
+
+/** The maintainer's own rules, read by the build and merged here; never copied as they are. */
+export const THEIR_REDIRECTS = 'public/_redirects';
+
+/** One alias as a rule: its old address and the article page it leads to, site-relative. */
+export interface AliasRule {
+  from: string;
+  to: string;
+  /** The article file and where it names the alias, for messages. */
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** Every alias of the site as a rule, sorted by its old address. Pure. */
+export function aliasRules(pages: readonly Page[]): AliasRule[] {
+  const rules: AliasRule[] = [];
+  for (const page of pages) {
+    if (page.template !== 'RedirectPage') continue;
+    const { alias, article } = page;
+    const { line, column } = alias;
+    rules.push({
+      from: page.url,
+      to: articleUrl(article.slug),
+      file: article.source,
+      line,
+      column,
+    });
+  }
+  return rules.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/**
+ * `_redirects` for the site at base path `base` ("/" or "/repo/"): `theirs` (the text of
+ * public/_redirects, line breaks made LF) when it holds a rule, then the alias rules, each part
+ * under a comment saying where it comes from. Undefined when neither has a rule. Pure.
+ */
+export function redirectsFile(
+  rules: AliasRule[],
+  base: string,
+  theirs: string | undefined,
+): OutputFile | undefined {
+  const theirLines = theirs === undefined ? [] : lf(theirs).replace(/\n+$/, '').split('\n');
+  const hasTheirs = theirLines.some((line) => ruleSource(line) !== undefined);
+  if (!hasTheirs && rules.length === 0) return undefined;
+  const lines: string[] = [];
+  if (hasTheirs)
+    lines.push(`# From ${THEIR_REDIRECTS}: the site's own rules, first (the first match wins).`);
+  if (hasTheirs) lines.push(...theirLines);
+  if (hasTheirs && rules.length > 0) lines.push('');
+  if (rules.length > 0) {
+    lines.push('# From sitegen: the old addresses of renamed articles (front matter "aliases").');
+    for (const rule of rules)
+      lines.push(`${base}${rule.from.slice(1)} ${base}${rule.to.slice(1)} 301`);
+  }
+  return { path: '_redirects', contents: `${lines.join('\n')}\n` };
+}
+
+/**
+ * The rules of `theirs` (public/_redirects) whose source is also an alias's old address (with
+ * or without its trailing slash: both hosts match either), each at its line, naming the article
+ * file and line that lists the alias. Pure.
+ */
+export function theirRuleClashes(theirs: string, rules: AliasRule[], base: string): Problem[] {
+  const byFrom = new Map(rules.map((rule) => [withoutSlash(`${base}${rule.from.slice(1)}`), rule]));
+  const problems: Problem[] = [];
+  lf(theirs)
+    .split('\n')
+    .forEach((line, index) => {
+      const source = ruleSource(line);
+      const rule = source === undefined ? undefined : byFrom.get(withoutSlash(source));
+      if (!rule) return;
+      problems.push({
+        file: THEIR_REDIRECTS,
+        line: index + 1,
+        column: line.indexOf(source!) + 1,
+        message: `the rule for ${JSON.stringify(source)} redirects an old address that ${rule.file}:${rule.line}:${rule.column} lists in "aliases"; expected one of the two: remove the rule, or the alias`,
+      });
+    });
+  return problems;
+}
+
+/** The source of a rule line (its first word); undefined for a blank line or a comment. Pure. */
+function ruleSource(line: string): string | undefined {
+  const first = line.trim().split(/\s+/)[0];
+  return first === '' || first.startsWith('#') ? undefined : first;
+}
+
+function withoutSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/$/, '') : path;
+}
+
+function lf(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { readAlias, readAliases } from '../../src/generator/content/article-aliases.ts';
+import {
+  type AliasRule,
+  redirectsFile,
+  theirRuleClashes,
+} from '../../src/generator/files/redirects-file.ts';
+import { redirectTarget } from '../../src/generator/policy/page-policy.ts';
+
+const rule = (from: string, to: string, line = 11): AliasRule => ({
+  from,
+  to,
+  file: 'src/content/articles/x.md',
+  line,
+  column: 5,
+});
+
+describe('readAlias: an old slug or a path from the site root, as a site address', () => {
+  it.each([
+    ['loyal4d-lama', '/artikel/loyal4d-lama/'],
+    ['/lama/halaman/', '/lama/halaman/'],
+    ['/lama.html', '/lama.html'],
+    ['/', '/'],
+    ['/Arsip_2023/x~y.html', '/Arsip_2023/x~y.html'],
+  ])('%s -> %s', (value, address) => {
+    expect(readAlias(value, 'aliases[0]')).toEqual({ address });
+  });
+
+  it.each([
+    ['https://lama.example/x/', 'a full URL'],
+    ['//lama.example/x/', 'a full URL'],
+    ['mailto:a@b.example', 'a full URL'],
+    ['Lama Halaman', 'a slug is a-z, 0-9'],
+    ['lama/halaman/', 'a slug is a-z, 0-9'],
+    ['/x/?a=1', 'query or fragment'],
+    ['/x/#b', 'query or fragment'],
+    ['/x y/', 'no spaces'],
+    ['/x/*', 'no spaces, "*"'],
+    ['/x/:id/', 'no spaces, "*", ":"'],
+    ['/x%20y/', '"%"'],
+    ['/a/../b/', 'starts with "."'],
+    ['/a/./b/', 'starts with "."'],
+    ['/.well-known/x/', 'hidden file'],
+    ['/a/.x.html', 'hidden file'],
+    ['/a//b/', 'empty segment'],
+    ['/lama', 'neither a folder'],
+    ['/lama.htm', 'neither a folder'],
+    ['/lama/.html', 'hidden file'],
+  ])('refuses %s (%s)', (value, why) => {
+    const read = readAlias(value, 'aliases[2]');
+    expect(read).toHaveProperty('problem');
+    const { problem } = read as { problem: string };
+    expect(problem.startsWith(`"aliases[2]" is ${JSON.stringify(value)}`)).toBe(true);
+    expect(problem).toContain(why);
+  });
+
+  it('reads a list with each entry at its own line, and refuses an address named twice', () => {
+    const at = { line: 10, column: 1 };
+    const items = [11, 12, 13].map((line) => ({ line, column: 5 }));
+    const read = readAliases(['lama', '/lama.html', '/artikel/lama/'], at, items);
+    expect(read.aliases).toEqual([
+      { address: '/artikel/lama/', line: 11, column: 5 },
+      { address: '/lama.html', line: 12, column: 5 },
+    ]);
+    expect(read.problems).toEqual([
+      {
+        at: { line: 13, column: 5 },
+        message:
+          '"aliases[2]" is "/artikel/lama/", the address /artikel/lama/ that "aliases[0]" names already; expected each old address once',
+      },
+    ]);
+    // Without the entries' places, the key's.
+    expect(readAliases(['/x'], at, undefined).problems[0].at).toEqual(at);
+  });
+});
+
+describe('_redirects: their rules first, then one 301 per alias', () => {
+  const rules = [rule('/artikel/lama/', '/artikel/baru/'), rule('/lama.html', '/artikel/baru/')];
+
+  it('is not written without a rule (comments alone are none)', () => {
+    expect(redirectsFile([], '/', undefined)).toBeUndefined();
+    expect(redirectsFile([], '/', '# nothing\n\n')).toBeUndefined();
+  });
+
+  it('puts the base path on both sides of each alias rule', () => {
+    expect(redirectsFile(rules, '/repo/', undefined)?.contents).toBe(
+      '# From sitegen: the old addresses of renamed articles (front matter "aliases").\n' +
+        '/repo/artikel/lama/ /repo/artikel/baru/ 301\n' +
+        '/repo/lama.html /repo/artikel/baru/ 301\n',
+    );
+  });
+
+  it('keeps their text as written (CRLF made LF) above its own', () => {
+    expect(redirectsFile(rules.slice(0, 1), '/', '/a /b 302\r\n\r\n')?.contents).toBe(
+      "# From public/_redirects: the site's own rules, first (the first match wins).\n" +
+        '/a /b 302\n\n' +
+        '# From sitegen: the old addresses of renamed articles (front matter "aliases").\n' +
+        '/artikel/lama/ /artikel/baru/ 301\n',
+    );
+  });
+
+  it('finds a rule of theirs on an alias, with or without the trailing slash', () => {
+    const theirs = '# x\n/artikel/lama /y/ 301\n/lama.html /z/ 302\n/lain/ /y/\n';
+    const clashes = theirRuleClashes(theirs, rules, '/');
+    expect(clashes.map(({ line, column }) => [line, column])).toEqual([
+      [2, 1],
+      [3, 1],
+    ]);
+    expect(clashes[0]).toMatchObject({ file: 'public/_redirects' });
+    expect(clashes[0].message).toContain('src/content/articles/x.md:11:5 lists in "aliases"');
+    // Under a base path, their rule names the path on the host.
+    expect(theirRuleClashes('/artikel/lama/ /y/', rules, '/repo/')).toEqual([]);
+    expect(theirRuleClashes('/repo/artikel/lama/ /y/', rules, '/repo/')).toHaveLength(1);
+  });
+});
+
+describe("redirectTarget: the one meta refresh a page may have, a redirect page's", () => {
+  it.each([
+    ['0; url=/artikel/x/', '/artikel/x/'],
+    ['0; url=/repo/artikel/x/', '/repo/artikel/x/'],
+  ])('%s leads to %s', (content, target) => {
+    expect(redirectTarget(content)).toBe(target);
+  });
+
+  it.each([
+    '5; url=/artikel/x/',
+    '0; url=https://evil.example/',
+    '0; url=//evil.example/',
+    '0; url=javascript:alert(1)',
+    '0; url=artikel/x/',
+    '0;url=/x/ y',
+    '0',
+  ])('refuses %s', (content) => {
+    expect(redirectTarget(content)).toBeUndefined();
+  });
+});
