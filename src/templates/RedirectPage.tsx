@@ -12,7 +12,8 @@ export interface RedirectPageProps {
 /**
  * The page at an article's old address (front matter `aliases`): it sends the browser on at once
  * (meta refresh), tells search engines where the page lives now (canonical, noindex), and links
- * there for readers whose browser does not follow the refresh. No script, no stylesheet.
+ * there for readers whose browser does not follow the refresh, over the responsible-play notice
+ * every page carries. No script, no stylesheet.
  */
 export function RedirectPage({ layout, target, targetTitle }: RedirectPageProps) {
   const { meta } = layout;
@@ -35,6 +36,11 @@ export function RedirectPage({ layout, target, targetTitle }: RedirectPageProps)
             Artikel ini sekarang ada di alamat baru: <a href={target}>{targetTitle}</a>.
           </p>
         </main>
+        <footer>
+          <p role="note">
+            <strong>18+</strong> {layout.responsiblePlay}
+          </p>
+        </footer>
       </body>
     </html>
   );

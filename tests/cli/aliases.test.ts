@@ -93,7 +93,7 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
   });
   afterAll(() => temp?.remove());
 
-  it('writes a redirect page at each alias: lang, title, canonical, noindex, refresh and a link', () => {
+  it('writes a redirect page at each alias: lang, title, canonical, noindex, refresh, a link, 18+', () => {
     for (const file of PAGES) {
       const $ = load(read(file));
       expect($('html').attr('lang'), file).toBe('id');
@@ -104,6 +104,8 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
       expect($('meta[http-equiv=refresh]').attr('content')).toBe(`0; url=${TARGET}`);
       const link = $(`main a[href="${TARGET}"]`);
       expect(link.text()).toBe(TITLE);
+      // The responsible-play notice every page carries.
+      expect($('footer [role=note]').text()).toMatch(/^18\+ .*kecanduan/);
       // No script, no stylesheet, no inline style: nothing but the way on.
       expect($('script, style, link[rel=stylesheet], [style]')).toHaveLength(0);
     }
