@@ -4,7 +4,9 @@ import { planChanges, sourceKindOf } from '../../src/generator/build/change-plan
 describe('planChanges: one classification of a save, read by every decision', () => {
   it('names the kind of every source the watcher reports', () => {
     expect(sourceKindOf('src/content/articles/a.md')).toBe('article');
-    expect(sourceKindOf('src/content/images/a.png')).toBe('config');
+    expect(sourceKindOf('src/content/images/a.png')).toBe('image');
+    expect(sourceKindOf('src/content/articles/images/a.JPG')).toBe('image');
+    expect(sourceKindOf('src/content/articles/images/notes.txt')).toBe('image');
     expect(sourceKindOf('src/content/site.ts')).toBe('config');
     expect(sourceKindOf('src/templates/styles.css')).toBe('style');
     expect(sourceKindOf('src/templates/HomePage.tsx')).toBe('template');
@@ -24,6 +26,15 @@ describe('planChanges: one classification of a save, read by every decision', ()
     expect(plan.files.article).toEqual(['src/content/articles/a.md']);
     expect(plan).toMatchObject({ isFull: false, needsBundle: false, isArticlesOnly: true });
     expect(plan.liveUpdate).toBe('pages');
+  });
+
+  it('an image save (even in src/content/articles/images/) keeps the bundles and is no body save', () => {
+    const plan = planChanges(['src/content/articles/images/x.png']);
+    expect(plan.files.article).toEqual([]);
+    expect(plan.files.image).toEqual(['src/content/articles/images/x.png']);
+    expect(plan).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'pages' });
+    const both = planChanges(['src/content/articles/a.md', 'src/content/images/y.webp']);
+    expect(both).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'pages' });
   });
 
   it('configuration bundles again; its pages reload', () => {
