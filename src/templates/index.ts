@@ -9,6 +9,9 @@ export { NotFoundPage } from './NotFoundPage.tsx';
 /** Not a page: the social card drawn to PNG for og:image. */
 export { SocialCard } from './SocialCard.tsx';
 export type { SocialCardProps } from './SocialCard.tsx';
+/** Not a page: the picture of an image an article body shows, which sitegen places in the body. */
+export { Picture } from './Picture.tsx';
+export type { PictureProps } from './Picture.tsx';
 export type * from './types.ts';
 export type { HomePageProps } from './HomePage.tsx';
 export type { ArticleListPageProps } from './ArticleListPage.tsx';
