@@ -1,10 +1,21 @@
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
 import { HtmlValidate } from 'html-validate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../src/generator/policy/security-headers.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { serveRootOnly404 } from '../helpers/static-server.ts';
 import { eventually, makeTempDir, type RunningCli, runCli, startCli } from '../helpers/cli.ts';
 import { fixtureProject, generatedProject } from '../helpers/fixtures.ts';
 import { hashTree } from '../helpers/tree.ts';
@@ -205,6 +216,35 @@ describe('images in article bodies, built with the real CLI', () => {
     expect(check.code, check.stderr).toBe(0);
   });
 
+  it('axe-core finds no violations on the pages with body images', async () => {
+    const axeSource = readFileSync(
+      createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+      'utf8',
+    );
+    const [browser, server] = await Promise.all([
+      launchBrowser(),
+      serveRootOnly404(out, CONTENT_SECURITY_POLICY),
+    ]);
+    try {
+      const problems: string[] = [];
+      for (const url of ['artikel/perang88-panduan/', 'artikel/nusa77-ulasan/']) {
+        const tab = await browser.newPage();
+        await tab.goto(new URL(url, `${server.url}/`).href);
+        await tab.evaluate(axeSource);
+        const violations: { id: string; help: string }[] = await tab.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (d: Document) => Promise<any> } }).axe;
+          return (await axe.run(document)).violations;
+        });
+        problems.push(...violations.map((v) => `${url}: ${v.id}: ${v.help}`));
+        await tab.close();
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  }, 60_000);
+
   it('two builds give the same bytes, the second with an empty cache', async () => {
     const again = path.join(temp.dir, 'again');
     const result = await runCli(['build', '--root', project, '--out', again], {
@@ -353,9 +393,10 @@ describe('body images in watch', () => {
   it('a save of an image in src/content/articles/images/ renders its page with the new file', async () => {
     const before = (await article())('.prose picture > img').attr('src');
     expect(before).toMatch(/^\/assets\/images\/a-480\.[0-9a-f]{10}\.png$/);
-    await gradient(600, 400, 120)
-      .png()
-      .toFile(path.join(project, 'src/content/articles/images/a.png'));
+    // Saved whole, as an editor or an export does (a rename): watch never reads half a file.
+    const saved = path.join(temp.dir, 'a.png');
+    await gradient(600, 400, 120).png().toFile(saved);
+    renameSync(saved, path.join(project, 'src/content/articles/images/a.png'));
     const after = await eventually(async () => {
       const src = (await article())('.prose picture > img').attr('src') ?? '';
       return src !== before ? src : '';
