@@ -1,13 +1,12 @@
-import path from 'node:path';
-import { IMAGE_EXTENSIONS } from './content-schema.ts';
-import { ARTICLE_DIR } from './article-files.ts';
-
 /**
  * Images written in an article body (`![alt](./images/x.png)`): the path rule, and the marker
  * the Markdown renderer leaves where each one stands. The marker is an HTML comment, which the
  * body policy, the brand linker and the digests pass through as they are; the article page puts
  * the template's Picture in its place and the feed a plain `<img>` (build/site-run.ts).
  */
+import path from 'node:path';
+import { IMAGE_EXTENSIONS } from './content-schema.ts';
+import { ARTICLE_DIR } from './article-files.ts';
 
 /** One image of a body, as the build reads and checks it. */
 export interface BodyImage {
