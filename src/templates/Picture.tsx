@@ -1,7 +1,13 @@
 import type { ImageView } from './types.ts';
 
+export interface PictureProps {
+  image: ImageView;
+  className: string;
+  isEager?: boolean;
+}
+
 /**
- * An article's picture: the WebP renditions as a `<source>`, the JPEG or PNG fallback as the
+ * An article's picture (its front matter `image`, or an image its body shows): the WebP renditions as a `<source>`, the JPEG or PNG fallback as the
  * `<img>`, whose width and height reserve its space before it loads. `isEager` for the one
  * picture at the top of a page (fetched first); lazy everywhere else.
  *
@@ -9,15 +15,7 @@ import type { ImageView } from './types.ts';
  * `fetchPriority` as they are spelt, and the pages keep attribute names lower case
  * (html-validate's attr-case rule).
  */
-export function Picture({
-  image,
-  className,
-  isEager = false,
-}: {
-  image: ImageView;
-  className: string;
-  isEager?: boolean;
-}) {
+export function Picture({ image, className, isEager = false }: PictureProps) {
   const loading = isEager
     ? ({ loading: 'eager', fetchpriority: 'high' } as const)
     : ({ loading: 'lazy' } as const);

@@ -10,6 +10,9 @@ export { RedirectPage } from './RedirectPage.tsx';
 /** Not a page: the social card drawn to PNG for og:image. */
 export { SocialCard } from './SocialCard.tsx';
 export type { SocialCardProps } from './SocialCard.tsx';
+/** Not a page: the picture of an image an article body shows, which sitegen places in the body. */
+export { Picture } from './Picture.tsx';
+export type { PictureProps } from './Picture.tsx';
 export type * from './types.ts';
 export type { HomePageProps } from './HomePage.tsx';
 export type { ArticleListPageProps } from './ArticleListPage.tsx';

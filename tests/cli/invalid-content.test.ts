@@ -240,15 +240,21 @@ const cases: {
     message: `${ARTICLE}:${lineOf('title:')}:9: bidi control character U+202E (right-to-left override); ${ALLOWED}`,
   },
   {
-    // No file a body names is copied: the image would be published dead.
-    name: 'an image in the article text',
-    breakIt: (p) => addBlock(p, '![Grafik](images/grafik.png)'),
-    message: `${ARTICLE}:${blockLine}: an image in the article text is not published: the build copies no file a body names, so it would be a dead image. Put the picture in the front matter as "image" with "imageAlt" (README, Writing content), or remove it`,
+    // A Markdown image is published once its file is read: a missing one is an error at the `![`.
+    name: 'an image in the article text whose file is missing',
+    breakIt: (p) => addBlock(p, 'Lihat ![Grafik](images/grafik.png)'),
+    message: `${ARTICLE}:${blockLine}:7: the image "images/grafik.png": no such file; expected a PNG, JPEG or WebP file`,
   },
   {
+    name: 'an image in the article text on another site',
+    breakIt: (p) => addBlock(p, '![Grafik](https://cdn.example/grafik.png)'),
+    message: `${ARTICLE}:${blockLine}:1: the image "https://cdn.example/grafik.png" is a remote address; expected a path to a PNG, JPEG or WebP file relative to the article, inside src/content/`,
+  },
+  {
+    // No file an HTML image names is copied: it would be published dead.
     name: 'an image in raw HTML of the article text',
     breakIt: (p) => addBlock(p, '<p><img src="/assets/logo.png" alt="Logo"></p>'),
-    message: `${ARTICLE}:${blockLine}: an image in the article text is not published`,
+    message: `${ARTICLE}:${blockLine}: an image written as HTML in the article text is not published: the build copies only the images a body writes in Markdown. Write it as ![alt text](./images/file.png), the file in src/content/articles/images/ (docs/content.md, Images in the text), or remove it`,
   },
   {
     // Markdown decodes the reference: the page would hold the character itself.

@@ -4,7 +4,9 @@ import { planChanges, sourceKindOf } from '../../src/generator/build/change-plan
 describe('planChanges: one classification of a save, read by every decision', () => {
   it('names the kind of every source the watcher reports', () => {
     expect(sourceKindOf('src/content/articles/a.md')).toBe('article');
-    expect(sourceKindOf('src/content/images/a.png')).toBe('config');
+    expect(sourceKindOf('src/content/images/a.png')).toBe('image');
+    expect(sourceKindOf('src/content/articles/images/a.JPG')).toBe('image');
+    expect(sourceKindOf('src/content/articles/images/notes.txt')).toBe('image');
     expect(sourceKindOf('src/content/site.ts')).toBe('config');
     expect(sourceKindOf('src/templates/styles.css')).toBe('style');
     expect(sourceKindOf('src/templates/HomePage.tsx')).toBe('template');
@@ -33,6 +35,16 @@ describe('planChanges: one classification of a save, read by every decision', ()
     expect(plan.files.public).toEqual(['public/ads.txt']);
     expect(plan).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'reload' });
     expect(planChanges(['public/img/logo.png', 'src/client/main.ts']).needsBundle).toBe(true);
+    expect(sourceKindOf('public/img/logo.png')).toBe('public');
+  });
+
+  it('an image save (even in src/content/articles/images/) keeps the bundles and is no body save', () => {
+    const plan = planChanges(['src/content/articles/images/x.png']);
+    expect(plan.files.article).toEqual([]);
+    expect(plan.files.image).toEqual(['src/content/articles/images/x.png']);
+    expect(plan).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'pages' });
+    const both = planChanges(['src/content/articles/a.md', 'src/content/images/y.webp']);
+    expect(both).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'pages' });
   });
 
   it('configuration bundles again; its pages reload', () => {

@@ -224,7 +224,7 @@ describe('the allow-list', () => {
       'line 1: attribute data-x="…" is not allowed on <p> (allowed: id, class, title, lang, dir)',
     ]);
     expect(bodyText('<p>\n<img\n src="/a.png"\n srcset="/b.png 2x" alt="">\n</p>')).toEqual([
-      'line 4: attribute srcset="…" is not allowed on <img> (allowed: id, class, title, lang, dir, src, alt, width, height, loading, decoding)',
+      'line 4: attribute srcset="…" is not allowed on <img> (allowed: id, class, title, lang, dir, src, alt, width, height, loading, decoding, fetchpriority)',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as SharpModule from 'sharp';
 import type { Article } from '../../content/types.ts';
+import type { BodyImage } from '../content/body-images.ts';
 import { fingerprint } from './assets.ts';
 import { storeInCache } from '../output/cache-file.ts';
 import { describeValue } from '../content/content-schema.ts';
@@ -59,12 +60,17 @@ export interface ProcessedImage {
   fallback: ImageRendition;
 }
 
+/** The files of one source image, whatever alt text a page gives it. */
+export type Renditions = Omit<ProcessedImage, 'alt'>;
+
 export interface ImageStageResult {
   /** Processed image by article slug; articles without an image are absent. */
   images: Map<string, ProcessedImage>;
+  /** The renditions of every image the bodies show, by its root-relative source. */
+  bodyImages: Map<string, Renditions>;
   /** The renditions to write, each path once. */
   files: OutputFile[];
-  /** Source files read (an image several articles share counts once). */
+  /** Source files read (an image several articles or bodies share counts once). */
   sources: number;
   /** Of those, the ones encoded by this build; the others came from the cache. */
   encoded: number;
@@ -88,49 +94,76 @@ interface Encoded {
   bytes: Buffer;
 }
 
+/** One place an image source is used: where to report it, and how to name it in a message. */
+interface ImageUse {
+  source: string;
+  file: string;
+  line: number;
+  column: number;
+  /** The message of a problem with the file, from what is wrong with it. */
+  message(reason: string): string;
+}
+
 /**
- * Reads every article image, encodes it (WebP at each width of IMAGE_WIDTHS the source
- * reaches, or at the source's own width when it is narrower than all, plus one fallback at
- * the widest) or takes the encoding from the cache, and names each file by a hash of its
- * bytes. sharp is loaded only when some image is not in the cache. Every problem of every
- * image is reported at once, as a ContentInvalid error naming the article's `image` line.
+ * Reads every article image, the front matter's and those the bodies show (`bodyImages`, by
+ * slug), encodes each source once (WebP at each width of IMAGE_WIDTHS the source reaches, or
+ * at the source's own width when it is narrower than all, plus one fallback at the widest) or
+ * takes the encoding from the cache, and names each file by a hash of its bytes. sharp is
+ * loaded only when some image is not in the cache. Every problem of every image is reported
+ * at once, as a ContentInvalid error naming the article's `image` line or the body's `![`.
  * Reads the sources and the cache; writes only the cache.
  */
 export async function processArticleImages(
   articles: Article[],
   options: ImageStageOptions,
+  bodyImages: ReadonlyMap<string, BodyImage[]> = new Map(),
 ): Promise<ImageStageResult> {
   const images = new Map<string, ProcessedImage>();
+  const bySource = new Map<string, Renditions>();
   const files = new Map<string, OutputFile>();
   const problems: Problem[] = [];
-  const bySource = new Map<string, Promise<{ encoded: Encoded[]; fresh: boolean } | string>>();
+  const encoding = new Map<string, Promise<{ encoded: Encoded[]; fresh: boolean } | string>>();
   const encoded = new Set<string>();
   const cache = new ImageCache(
     options.cacheDir === undefined ? undefined : path.join(options.cacheDir, 'images'),
   );
-  for (const article of articles) {
-    if (!article.image) continue;
-    const { source, alt, line, column } = article.image;
-    let pending = bySource.get(source);
+  const process = async (use: ImageUse): Promise<Renditions | undefined> => {
+    const { source } = use;
+    let pending = encoding.get(source);
     if (!pending) {
       pending = encodeSource(options.root, source, cache);
-      bySource.set(source, pending);
+      encoding.set(source, pending);
     }
     const result = await pending;
     if (typeof result === 'string') {
       problems.push({
-        file: article.source,
-        line,
-        column,
-        message: `"image" is ${describeValue(path.posix.relative('src/content', source))}: ${result}`,
+        file: use.file,
+        line: use.line,
+        column: use.column,
+        message: use.message(result),
       });
-      continue;
+      return undefined;
     }
     if (result.fresh) encoded.add(source);
     const renditions = result.encoded.map((output) => nameRendition(source, output));
     for (const { file } of renditions) files.set(file.path, file);
     const [fallback, ...webp] = renditions.map(({ rendition }) => rendition);
-    images.set(article.slug, { alt, webp, fallback });
+    return { webp, fallback };
+  };
+  for (const article of articles) {
+    if (article.image) {
+      const { source, alt, line, column } = article.image;
+      const shown = describeValue(path.posix.relative('src/content', source));
+      const message = (reason: string) => `"image" is ${shown}: ${reason}`;
+      const image = await process({ source, file: article.source, line, column, message });
+      if (image) images.set(article.slug, { alt, ...image });
+    }
+    for (const { source, line, column } of bodyImages.get(article.slug) ?? []) {
+      const shown = describeValue(path.posix.relative(path.posix.dirname(article.source), source));
+      const message = (reason: string) => `the image ${shown}: ${reason}`;
+      const image = await process({ source, file: article.source, line, column, message });
+      if (image) bySource.set(source, image);
+    }
   }
   if (problems.length > 0)
     throw sitegenError(
@@ -138,7 +171,8 @@ export async function processArticleImages(
       { count: problems.length },
       { problems, file: problems[0].file },
     );
-  return { images, files: [...files.values()], sources: bySource.size, encoded: encoded.size };
+  const counts = { sources: encoding.size, encoded: encoded.size };
+  return { images, bodyImages: bySource, files: [...files.values()], ...counts };
 }
 
 /**
@@ -180,7 +214,7 @@ function readImageSource(root: string, source: string): Buffer | string {
   const file = path.join(root, source);
   const bytes = readSourceBytes(file, 'an article image');
   if (bytes === null)
-    return 'no such file; expected a PNG, JPEG or WebP file under src/content/, such as "images/bankroll.jpg"';
+    return 'no such file; expected a PNG, JPEG or WebP file at that path inside src/content/';
   if (!Buffer.isBuffer(bytes)) return `the file ${bytes.problem}`;
   const contentDir = realpathSync(path.join(root, 'src', 'content'));
   const real = realpathSync(file);

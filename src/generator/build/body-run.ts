@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Article } from '../../content/types.ts';
+import type { BodyImage } from '../content/body-images.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
 import { feedEntries, feedFile } from '../files/host-files.ts';
 import { IncrementalDirWriter } from '../output/incremental-writer.ts';
@@ -50,7 +51,7 @@ export async function runBodySave(
   clock.lap('plan routes');
   last.feedEntries ??= feedEntries(site.pages, site.content.articles);
   const entries = last.feedEntries;
-  const feed = { site: site.content.site, entries, bodies: site.bodies };
+  const feed = { site: site.content.site, entries, bodies: site.feedBodies };
   const showsChange = entries.some((article: Article) => slugs.has(article.slug));
   const render = {
     ...site.loaded,
@@ -90,8 +91,17 @@ function bodyChanges(state: BuilderState, last: LastRun, files: string[]) {
     if (result.problems.length > 0 || !article || html === undefined || !bodyDigest)
       return undefined;
     if (JSON.stringify(article) !== JSON.stringify(before)) return undefined;
+    // New images are encoded by the full run, which knows every image of the site.
+    if (!sameImages(memo.get(file)?.result.bodyImages, result.bodyImages)) return undefined;
     memo.set(file, { text, result: { ...result, article: before } });
     changes.push({ slug: before.slug, html, digest: bodyDigest });
   }
   return changes;
+}
+
+/** Whether two bodies show the same image files, in the same order. Pure. */
+function sameImages(before: BodyImage[] | undefined, after: BodyImage[] | undefined): boolean {
+  const sources = (images: BodyImage[] | undefined) =>
+    JSON.stringify((images ?? []).map(({ source }) => source));
+  return sources(before) === sources(after);
 }

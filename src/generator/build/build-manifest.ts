@@ -9,7 +9,7 @@ import type { OutputListing } from '../output/atomic-writer.ts';
 import type { DependencyMap, PageDeps } from './dependency-map.ts';
 
 /** Bumped whenever what the manifest holds, or how it is read, changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * What `sitegen build` keeps for the next build into the same output folder, in the cache

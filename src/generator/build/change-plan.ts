@@ -8,12 +8,20 @@ import { PUBLIC_DIR } from '../content/public-folder.ts';
  */
 export type SourceKind =
   | 'article'
+  | 'image'
   | 'config'
   | 'style'
   | 'template'
   | 'client'
   | 'public'
   | 'other';
+
+/**
+ * An image under src/content/ (an article's `image`, or one a body shows): read by the image
+ * stage on every run, never bundled. Anything in src/content/articles/images/ counts as one:
+ * that folder holds no article.
+ */
+const IMAGE_SOURCE = /^src\/content\/.+\.(?:png|jpe?g|webp)$/i;
 
 /** The stylesheet's sources: esbuild bundles them into assets/styles.<hash>.css. */
 const STYLE_SOURCE = /^src\/templates\/[^/]+\.css$/;
@@ -28,8 +36,9 @@ export interface ChangePlan {
   /** The changed files by kind (root-relative, "/"). */
   files: Record<SourceKind, string[]>;
   /**
-   * The bundles are made again: anything but articles and public files changed. Both are read
-   * by the build itself, not bundled, so after such a save the previous bundles are still exact.
+   * The bundles are made again: anything but articles, images and public files changed. Those
+   * are read by the build itself, not bundled, so after such a save the previous bundles are
+   * still exact.
    */
   needsBundle: boolean;
   /**
@@ -47,6 +56,7 @@ export interface ChangePlan {
 
 /** The kind of one root-relative source path. Pure. */
 export function sourceKindOf(file: string): SourceKind {
+  if (IMAGE_SOURCE.test(file) || file.startsWith(`${ARTICLE_DIR}/images/`)) return 'image';
   if (file.startsWith(`${ARTICLE_DIR}/`)) return 'article';
   if (file.startsWith('src/content/')) return 'config';
   if (STYLE_SOURCE.test(file)) return 'style';
@@ -60,6 +70,7 @@ export function sourceKindOf(file: string): SourceKind {
 export function planChanges(changedFiles?: string[]): ChangePlan {
   const files: Record<SourceKind, string[]> = {
     article: [],
+    image: [],
     config: [],
     style: [],
     template: [],
@@ -74,9 +85,9 @@ export function planChanges(changedFiles?: string[]): ChangePlan {
   const isOnly = (...kinds: SourceKind[]) =>
     !isFull && kinds.reduce((sum, kind) => sum + files[kind].length, 0) === count;
   const isArticlesOnly = isOnly('article');
+  const needsBundle = !isOnly('article', 'image', 'public');
   let liveUpdate: ChangePlan['liveUpdate'] = 'reload';
   if (isOnly('style')) liveUpdate = 'css';
-  else if (isOnly('article', 'config')) liveUpdate = 'pages';
-  const needsBundle = !isOnly('article', 'public');
+  else if (isOnly('article', 'image', 'config')) liveUpdate = 'pages';
   return { isFull, files, needsBundle, isArticlesOnly, liveUpdate };
 }

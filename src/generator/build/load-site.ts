@@ -28,7 +28,7 @@ export function loadStages() {
       { loadContent },
       { reparseBody, parseArticleFile },
       { linkFirstMentions },
-      { renderSlice, checkUniqueIds },
+      { renderSlice, checkUniqueIds, renderPicture },
     ]) => ({
       loadContent,
       reparseBody,
@@ -36,6 +36,7 @@ export function loadStages() {
       linkFirstMentions,
       renderSlice,
       checkUniqueIds,
+      renderPicture,
     }),
   );
 }

@@ -10,6 +10,7 @@ import {
   type CardMemo,
 } from '../assets/social-cards.ts';
 import { type ArticleMemo, textDigest } from '../content/article-memo.ts';
+import type { BodyImage } from '../content/body-images.ts';
 import type { Render } from '../content/read-articles.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
 import { type PublicFolder, readPublicFolder } from '../content/public-folder.ts';
@@ -26,6 +27,7 @@ import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
 import { KeptFileMissing } from '../output/kept-files.ts';
 import { isKeepingWriter, type Writer } from '../output/writer.ts';
+import { type BodyPictures, placeFeedImages } from '../pages/body-pictures.ts';
 import { bodiesShown } from '../pages/kinds.ts';
 import { createPageContext } from '../pages/page-context.ts';
 import { pagedLists } from '../pages/paged-lists.ts';
@@ -110,7 +112,7 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     pool: state.pool(),
     share: () => shareSite(site.bundles, state.root, state.limitMs),
   };
-  const feedSources = { site: content.site, articles: content.articles, bodies };
+  const feedSources = { site: content.site, articles: content.articles, bodies: site.feedBodies };
   const job = {
     assets: site.assets,
     toRender,
@@ -284,28 +286,20 @@ async function loadPages(
   });
   const { bundles, site, content, stages } = loaded;
   const siteUrl = flagSiteUrl ?? contentSiteUrl(content.site.url);
-  const images = await processImages(content.articles, { root, cacheDir: state.cacheDir });
+  const imageOptions = { root, cacheDir: state.cacheDir };
+  const images = await processImages(content.articles, imageOptions, loaded.bodyImages);
   if (images) clock.lap('process images');
-  const bodies = new LinkedBodies(
-    {
-      digests: loaded.bodyDigests,
-      parsed: loaded.bodies,
-      prelinked: loaded.prelinked,
-      targets: brandTargets(content),
-      link: stages.linkFirstMentions,
-      memo: memos.linkMemo,
-      reparse: reparseFrom(root, loaded.render, stages.reparseBody),
-    },
-    content.articles,
-  );
+  const bodies = linkedBodiesOf(state, loaded);
   const assets = planAssets(bundles, content.brands, { hasImages: images !== undefined });
   if (images) assets.files.push(...images.files);
   const cards = await prepareCards(state, site, memos.cardMemoFor?.(bundles));
+  const bodyPictures = picturesOf(images, (props, url) => stages.renderPicture(site, props, url));
   const input = {
     content,
     siteUrl,
     assets: assets.urls,
     images: images?.images,
+    bodyPictures,
     showsDrafts: project.drafts === true,
   };
   const pages = listPages(content, (slug) => bodies.has(slug));
@@ -320,7 +314,7 @@ async function loadPages(
       cards ? await state.cardFingerprint() : 'no cards',
     ]),
     record: (article) => recordDigest(article, article.image ? imageOf(article) : ''),
-    body: (slug) => bodies.digest(slug),
+    body: (slug) => bodyDigest(bodies.digest(slug), loaded.bodyImages.get(slug), bodyPictures),
   };
   const digests = digestPages(pages, content, inputs);
   clock.lap('map dependencies');
@@ -330,6 +324,7 @@ async function loadPages(
     content,
     siteUrl,
     bodies,
+    feedBodies: feedBodiesOf(bodies, bodyPictures),
     cards,
     input,
     pages,
@@ -341,6 +336,23 @@ async function loadPages(
     draftsLeftOut: loaded.draftsLeftOut,
     loaded: { site, stages },
   };
+}
+
+/** The run's linked bodies (bodies.ts), each made when first shown. */
+function linkedBodiesOf(state: BuilderState, loaded: Awaited<ReturnType<typeof loadSite>>) {
+  const { content, stages } = loaded;
+  return new LinkedBodies(
+    {
+      digests: loaded.bodyDigests,
+      parsed: loaded.bodies,
+      prelinked: loaded.prelinked,
+      targets: brandTargets(content),
+      link: stages.linkFirstMentions,
+      memo: state.memos.linkMemo,
+      reparse: reparseFrom(state.root, loaded.render, stages.reparseBody),
+    },
+    content.articles,
+  );
 }
 
 /**
@@ -377,16 +389,54 @@ function reparseFrom(root: string, render: Render | undefined, reparse: Stages['
 }
 
 /**
- * The article images (article-images.ts), processed only when some article has one, so a
- * site without images never loads that module or sharp.
+ * The article images (article-images.ts), the front matter's and those the bodies show,
+ * processed only when some article has one, so a site without images never loads that module
+ * or sharp.
  */
 async function processImages(
   articles: Article[],
   options: ImageStageOptions,
+  bodyImages: Map<string, BodyImage[]>,
 ): Promise<ImageStageResult | undefined> {
-  if (!articles.some((article) => article.image)) return undefined;
+  if (bodyImages.size === 0 && !articles.some((article) => article.image)) return undefined;
   const { processArticleImages } = await import('../assets/article-images.ts');
-  return processArticleImages(articles, options);
+  return processArticleImages(articles, options, bodyImages);
+}
+
+/**
+ * What places the images of the bodies: their renditions and the template's Picture; undefined
+ * when no body shows one. Pure.
+ */
+function picturesOf(
+  images: ImageStageResult | undefined,
+  render: BodyPictures['render'],
+): BodyPictures | undefined {
+  if (!images || images.bodyImages.size === 0) return undefined;
+  return { renditions: images.bodyImages, render };
+}
+
+/**
+ * The digest of a body as its page shows it: the body's (before linking, its image markers
+ * included) and, when it shows images, their renditions, so new bytes of an image reach
+ * exactly the pages whose bodies show it. Pure.
+ */
+function bodyDigest(
+  digest: string | undefined,
+  images: BodyImage[] | undefined,
+  pictures: BodyPictures | undefined,
+): string | undefined {
+  if (digest === undefined || !images || !pictures) return digest;
+  return siteDigest([digest, images.map(({ source }) => pictures.renditions.get(source))]);
+}
+
+/** The bodies as the feed carries them: each image a plain `<img>` (placeFeedImages). */
+function feedBodiesOf(bodies: LinkedBodies, pictures: BodyPictures | undefined) {
+  return {
+    get(slug: string): string | undefined {
+      const html = bodies.get(slug);
+      return html === undefined || !pictures ? html : placeFeedImages(html, pictures);
+    },
+  };
 }
 
 /**

@@ -6,6 +6,9 @@ import { readSourceFile, type SourceFile } from './read-source-file.ts';
 /** The folder of the articles, one Markdown file per article: {slug}.md. */
 export const ARTICLE_DIR = 'src/content/articles';
 
+/** The one folder src/content/articles/ may hold: the images the bodies show. */
+const IMAGE_DIR = 'images';
+
 /** What a slug may be: lowercase words of a-z and 0-9 joined by single hyphens. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -82,7 +85,10 @@ export function fileStamp(info: Stats): string {
   return `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
 }
 
-/** The article files, sorted; anything else in the folder is a problem, except hidden files. */
+/**
+ * The article files, sorted; anything else in the folder is a problem, except hidden files and
+ * the `images/` folder. Reads disk.
+ */
 function listArticleFiles(root: string, problems: Problem[]): string[] {
   let entries: Dirent[];
   try {
@@ -96,10 +102,13 @@ function listArticleFiles(root: string, problems: Problem[]): string[] {
     return [];
   }
   const files: string[] = [];
-  for (const { name } of entries.sort((a, b) => compareText(a.name, b.name))) {
+  for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
+    const { name } = entry;
     const file = `${ARTICLE_DIR}/${name}`;
     // Editors' swap and backup files, .DS_Store, and the like.
     if (name.startsWith('.') || name.endsWith('~')) continue;
+    // The pictures the bodies show (![alt](./images/x.png)), read when a body names them.
+    if (name === IMAGE_DIR && entry.isDirectory()) continue;
     if (name.endsWith('.md')) files.push(file);
     else if (name.endsWith('.html'))
       problems.push({
@@ -109,7 +118,7 @@ function listArticleFiles(root: string, problems: Problem[]): string[] {
     else
       problems.push({
         file,
-        message: `is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md`,
+        message: `is not an article; ${ARTICLE_DIR}/ holds only Markdown files named {slug}.md and an ${IMAGE_DIR}/ folder for the pictures the bodies show`,
       });
   }
   if (files.length === 0 && problems.length === 0)

@@ -1,5 +1,6 @@
 import type { Content, SiteContent } from '../../content/types.ts';
 import type { ArticleFiles } from './article-files.ts';
+import type { BodyImage } from './body-images.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { ContentInvalid } from '../errors/errors-data.ts';
 import { type ArticleMemo, type ParsedFiles, readArticles, type Render } from './read-articles.ts';
@@ -12,6 +13,8 @@ export interface LoadedContent {
   bodies: Map<string, string>;
   /** The digest of every article's body by slug (ArticleSet.bodyDigests); absent: no body. */
   bodyDigests: Map<string, string>;
+  /** The images of each body by slug (ArticleSet.bodyImages); absent: none. */
+  bodyImages: Map<string, BodyImage[]>;
   /** Slugs of the drafts left out (empty when drafts are included). */
   draftsLeftOut: string[];
 }
@@ -61,18 +64,20 @@ export function loadContent(
       content: { ...siteContent, articles: read.articles },
       bodies: read.bodies,
       bodyDigests: read.bodyDigests,
+      bodyImages: read.bodyImages,
       draftsLeftOut: [],
     };
   const draftsLeftOut = read.articles
     .filter((article) => article.draft)
     .map((article) => article.slug);
   const left = new Set(draftsLeftOut);
-  const bodies = new Map([...read.bodies].filter(([slug]) => !left.has(slug)));
-  const bodyDigests = new Map([...read.bodyDigests].filter(([slug]) => !left.has(slug)));
+  const published = <T>(bySlug: Map<string, T>) =>
+    new Map([...bySlug].filter(([slug]) => !left.has(slug)));
   return {
     content: { ...siteContent, articles: read.articles.filter((article) => !article.draft) },
-    bodies,
-    bodyDigests,
+    bodies: published(read.bodies),
+    bodyDigests: published(read.bodyDigests),
+    bodyImages: published(read.bodyImages),
     draftsLeftOut,
   };
 }

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { countNewlines } from './article-files.ts';
+import { imageMarker, type ImageMarker } from './body-images.ts';
 
 /**
  * Markdown to HTML for article bodies: CommonMark plus GFM tables and strikethrough
@@ -13,11 +14,39 @@ markdown.validateLink = () => true;
 
 type Token = ReturnType<typeof markdown.parse>[number];
 
+/** An image of the Markdown (`![alt](src)`): what its marker holds, and where `![` is. */
+export interface MarkdownImage extends ImageMarker {
+  /** 1-based line of the Markdown text, and column. */
+  line: number;
+  column: number;
+}
+
+/** What rendering collects beside the HTML (markdown-it's `env`). */
+type RenderEnv = NonNullable<Parameters<typeof markdown.parse>[1]> & { images: MarkdownImage[] };
+
+/**
+ * An image becomes a marker (body-images.ts), never an `<img>`: the build puts the processed
+ * picture in its place once the file is encoded, and the HTML policy keeps refusing an `<img>`
+ * written as HTML, whose file the build would not publish.
+ */
+markdown.renderer.rules.image = (tokens, index, options, env, renderer) => {
+  const token = tokens[index];
+  const image = {
+    src: String(token.attrGet('src') ?? ''),
+    alt: renderer.renderInlineAsText(token.children ?? [], options, env),
+  };
+  const where = (token.meta ?? { line: 1, column: 1 }) as { line: number; column: number };
+  (env as RenderEnv).images.push({ ...image, line: where.line, column: where.column });
+  return imageMarker(image);
+};
+
 /** A rendered body, and where each of its HTML lines came from. */
 export interface RenderedMarkdown {
   html: string;
   /** Maps a 1-based line of `html` to the 1-based line of the Markdown it was rendered from. */
   sourceLine(htmlLine: number): number;
+  /** The body's images in document order, each where the Markdown writes it. */
+  images: MarkdownImage[];
 }
 
 interface Block {
@@ -35,8 +64,9 @@ interface Block {
  * result is the same HTML with a record of which Markdown lines made which HTML lines. Pure.
  */
 export function renderMarkdown(text: string): RenderedMarkdown {
-  const env = {};
+  const env: RenderEnv = { images: [] };
   const tokens = markdown.parse(text, env);
+  locateImages(tokens, text);
   const blocks: Block[] = [];
   let html = '';
   let htmlLine = 1;
@@ -55,7 +85,45 @@ export function renderMarkdown(text: string): RenderedMarkdown {
     htmlLine += countNewlines(piece);
     start = end;
   }
-  return { html, sourceLine: (line) => sourceLineOf(blocks, line) };
+  return { html, sourceLine: (line) => sourceLineOf(blocks, line), images: env.images };
+}
+
+/**
+ * Notes on each image token where its `![` is written (token.meta: 1-based line and column):
+ * the n-th image of a block at the n-th `![` of the block's lines outside code spans.
+ * markdown-it maps blocks to lines (a table cell's inline token has no map: its row's is
+ * used), never inline tokens to columns.
+ */
+function locateImages(tokens: Token[], text: string) {
+  const lines = maskCodeSpans(text).split('\n');
+  let region: [number, number] = [0, lines.length];
+  let line = 0;
+  let column = 0;
+  for (const token of tokens) {
+    if (token.map && (token.map[0] !== region[0] || token.map[1] !== region[1])) {
+      region = token.map as [number, number];
+      [line, column] = [region[0], 0];
+    }
+    for (const image of token.children?.filter((child) => child.type === 'image') ?? []) {
+      image.meta = { line: region[0] + 1, column: 1 };
+      for (; line < region[1]; line++, column = 0) {
+        const at = lines[line].indexOf('![', column);
+        if (at === -1) continue;
+        image.meta = { line: line + 1, column: at + 1 };
+        column = at + 2;
+        break;
+      }
+    }
+  }
+}
+
+/** `text` with the inside of every code span blanked (line breaks kept). Pure. */
+function maskCodeSpans(text: string): string {
+  if (!text.includes('`')) return text;
+  return text.replace(
+    /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g,
+    (_span, ticks: string, inner: string) => ticks + inner.replace(/[^\n]/g, ' ') + ticks,
+  );
 }
 
 /** The index after the top-level block starting at `start`: its closing token at nesting 0. */

@@ -10,12 +10,25 @@ import {
 } from './content-schema.ts';
 import { printable } from '../errors/errors.ts';
 import type { Problem } from '../errors/problem.ts';
-import { ARTICLE_DIR, type ArticleFiles, compareText, SLUG } from './article-files.ts';
+import {
+  ARTICLE_DIR,
+  type ArticleFiles,
+  compareText,
+  countNewlines,
+  SLUG,
+} from './article-files.ts';
 import { type Position, type SplitFile, splitFrontMatter } from './front-matter.ts';
 import { readAliases } from './article-aliases.ts';
 import { checkArticleBody } from '../policy/body-policy.ts';
-import type { RenderedMarkdown } from './markdown.ts';
+import type { MarkdownImage, RenderedMarkdown } from './markdown.ts';
 import { type ArticleMemo, isKnown, textDigest } from './article-memo.ts';
+import {
+  type BodyImage,
+  findImageMarkers,
+  imageMarker,
+  MISSING_ALT,
+  resolveBodyImage,
+} from './body-images.ts';
 
 export type { ArticleMemo } from './article-memo.ts';
 import {
@@ -46,6 +59,8 @@ export interface ArticleSet {
   bodies: Map<string, string>;
   /** The digest of every article's body (FileResult.bodyDigest) by slug; absent: no body. */
   bodyDigests: Map<string, string>;
+  /** The images of every article's body (FileResult.bodyImages) by slug; absent: none. */
+  bodyImages: Map<string, BodyImage[]>;
   /** Every problem, each with its file and, when known, line and column; empty when all is well. */
   problems: Problem[];
 }
@@ -59,6 +74,11 @@ export interface FileResult {
    * from an unchanged one, also for a result the build manifest restored without its `html`.
    */
   bodyDigest?: string;
+  /**
+   * The images the body shows, in order (`html` holds a marker for each, body-images.ts); absent:
+   * none. Kept by the build manifest with the record, so an unchanged file's images are known.
+   */
+  bodyImages?: BodyImage[];
   problems: Problem[];
   /** The brand the front matter names and where, for the check against the brands. */
   brand?: { slug: unknown; at?: Position };
@@ -87,6 +107,7 @@ export function readArticles(
   const articles: Article[] = [];
   const bodies = new Map<string, string>();
   const bodyDigests = new Map<string, string>();
+  const bodyImages = new Map<string, BodyImage[]>();
   const used = new Set<string>();
   for (const { file, text, stamp, isUnchanged } of files.files) {
     if (typeof text !== 'string') {
@@ -115,9 +136,11 @@ export function readArticles(
     articles.push(result.article);
     if (result.html !== undefined) bodies.set(result.article.slug, result.html);
     if (result.bodyDigest !== undefined) bodyDigests.set(result.article.slug, result.bodyDigest);
+    if (result.bodyImages) bodyImages.set(result.article.slug, result.bodyImages);
   }
   if (memo) for (const file of [...memo.keys()]) if (!used.has(file)) memo.delete(file);
-  return { articles: articles.sort(compareArticles), bodies, bodyDigests, problems };
+  const sorted = articles.sort(compareArticles);
+  return { articles: sorted, bodies, bodyDigests, bodyImages, problems };
 }
 
 /**
@@ -166,10 +189,11 @@ export function parseArticleFile(
   for (const { at: where, message } of split.problems)
     problems.push({ ...at(file, where), message });
   // The body is checked even when the front matter is broken: one run shows every problem.
-  const html =
+  const body =
     split.body.trim() === ''
       ? undefined
       : renderBody(file, split.body, split.bodyLine, render!, problems);
+  const html = body?.html;
   if (!split.data) return { problems };
   const data = split.data;
   for (const { key, suggestion } of unknownKeys(frontMatterSchema, data)) {
@@ -222,7 +246,8 @@ export function parseArticleFile(
     source: file,
   };
   const bodyDigest = html === undefined ? undefined : textDigest(html);
-  return { article, html, bodyDigest, problems, brand };
+  const bodyImages = body && body.images.length > 0 ? { bodyImages: body.images } : {};
+  return { article, html, bodyDigest, ...bodyImages, problems, brand };
 }
 
 /**
@@ -300,8 +325,9 @@ function articleImage(
 
 /**
  * Renders a body and checks it against the HTML policy; problems name the file line (the
- * Markdown line the HTML came from; the body's first line when the policy names none). Returns
- * the HTML.
+ * Markdown line the HTML came from; the body's first line when the policy names none). Its
+ * Markdown images are checked too (bodyImageProblems), each at its line and column. Returns the
+ * HTML and the images. Pure apart from `render` and `problems`.
  */
 function renderBody(
   file: string,
@@ -309,12 +335,66 @@ function renderBody(
   bodyLine: number,
   render: Render,
   problems: Problem[],
-): string {
+): { html: string; images: BodyImage[] } {
   const rendered = render(markdown);
   for (const { line, message } of checkArticleBody(rendered.html, { refuseImages: true })) {
     problems.push({ file, line: bodyLine - 1 + rendered.sourceLine(line), message });
   }
-  return rendered.html;
+  const images: BodyImage[] = [];
+  for (const image of rendered.images) {
+    const at = { line: bodyLine - 1 + image.line, column: image.column };
+    const checked = checkBodyImage(image, at, (message) => problems.push({ file, ...at, message }));
+    if (checked) images.push(checked);
+  }
+  problems.push(...forgedMarkerProblems(file, rendered, bodyLine));
+  return { html: rendered.html, images };
+}
+
+/**
+ * One Markdown image of a body checked (resolveBodyImage: where its path leads; alt text given
+ * and held to the character rule), each problem reported; the image, when its path is sound.
+ * Whether the file exists is checked when it is read (article-images.ts). Pure apart from
+ * `report`.
+ */
+function checkBodyImage(
+  image: MarkdownImage,
+  at: { line: number; column: number },
+  report: (message: string) => void,
+): BodyImage | undefined {
+  const resolved = resolveBodyImage(image.src);
+  if ('problem' in resolved) report(resolved.problem);
+  if (image.alt.trim() === '') report(MISSING_ALT);
+  const refused = findRefusedCharacter(image.alt);
+  if (refused)
+    report(`the alt text has ${describeCharacter(refused.char)}; expected ${ALLOWED_TEXT}`);
+  return 'source' in resolved ? { source: resolved.source, alt: image.alt, ...at } : undefined;
+}
+
+/**
+ * An image marker the HTML has beyond those the renderer wrote (a comment copied into the
+ * Markdown as HTML): a problem, since the build would take it for an image it never checked.
+ * Pure.
+ */
+function forgedMarkerProblems(
+  file: string,
+  rendered: ReturnType<Render>,
+  bodyLine: number,
+): Problem[] {
+  const written = rendered.images.map(imageMarker);
+  const found = findImageMarkers(rendered.html);
+  const first = found.findIndex((marker, i) => marker !== written[i]);
+  if (first === -1 && found.length === written.length) return [];
+  let offset = -1;
+  for (let i = 0; i <= first; i++) offset = rendered.html.indexOf(found[i], offset + 1);
+  const htmlLine = countNewlines(rendered.html.slice(0, Math.max(offset, 0))) + 1;
+  return [
+    {
+      file,
+      line: bodyLine - 1 + rendered.sourceLine(htmlLine),
+      message:
+        'the body has an HTML comment "<!--sitegen:image ...-->", which is how sitegen marks the images it places; write an image as ![alt text](./images/file.png) instead',
+    },
+  ];
 }
 
 /** Words in rendered HTML: runs of non-space characters outside tags. Pure. */

@@ -8,6 +8,7 @@ import type { PageKind } from './page-kind.ts';
 import { articleSchema, fallbackArticleSchema } from './schema-org.ts';
 import type { SocialImage } from '../assets/social-cards.ts';
 import { readTime, summarizeBrand } from './summaries.ts';
+import { placePictures } from './body-pictures.ts';
 
 /**
  * A page per article (/artikel/{slug}/), drafts and articles without a body included, in content
@@ -34,8 +35,8 @@ export const articleKind: PageKind<'ArticlePage', { article: Article }> = {
 };
 
 /**
- * Returns the props of /artikel/{slug}/: the article with its linked body, or, when it has
- * no body yet, the fallback article with noindex. Pure.
+ * Returns the props of /artikel/{slug}/: the article with its linked body (its images as the
+ * template's pictures), or, when it has no body yet, the fallback article with noindex. Pure.
  */
 function articleProps(article: Article, context: PageContext): ArticlePageProps {
   const body = context.bodies.get(article.slug);
@@ -77,6 +78,8 @@ function writtenArticleProps(
     jsonLd: [articleSchema(article, brand, canonical, site, siteUrl, imageUrl(article, context))],
   });
   const image = context.imageView(article, 'article');
+  const where = { base: new URL(siteUrl).pathname, url: path, hasTopImage: image !== undefined };
+  const html = context.bodyPictures ? placePictures(body, context.bodyPictures, where) : body;
   return {
     layout: context.layout(meta, undefined, '/artikel/'),
     article: {
@@ -90,7 +93,7 @@ function writtenArticleProps(
       readTime: readTime(article, site),
       ...(article.draft ? { isDraft: true } : {}),
       ...(image ? { image } : {}),
-      html: body,
+      html,
     },
     related: site.relatedTeasers,
   };

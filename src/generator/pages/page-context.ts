@@ -9,6 +9,7 @@ import type {
 import type { ProcessedImage } from '../assets/article-images.ts';
 import { createLayout, type AssetPaths, type LayoutFor } from './layout.ts';
 import type { SocialImage } from '../assets/social-cards.ts';
+import type { BodyPictures } from './body-pictures.ts';
 import { fallbackArticleView, imageView, summarizeArticle } from './summaries.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface PlanInput {
    * `absolute(image.fallback.path)`, with its width and height.
    */
   images?: Map<string, ProcessedImage>;
+  /** What places the images the bodies show; absent: no body shows one. */
+  bodyPictures?: BodyPictures;
   /**
    * Plans the social card `name` and returns its og:image (site-relative URL); absent: no cards
    * (`--no-cards`).

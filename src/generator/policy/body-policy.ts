@@ -9,10 +9,11 @@
  * the body. Attributes: id, class, title, lang and dir anywhere, plus the few each element
  * means something with (ARTICLE_ELEMENTS). Not allowed, among others: script, style, meta,
  * base, link, form controls, iframe, frame, object, embed, svg, math, template, noscript; on*
- * handlers, style=, srcset (an address list nobody here needs), srcdoc, formaction, data-*.
+ * handlers, style=, srcdoc, formaction, data-*; srcset only on a picture's <source>.
  * Every element must be closed explicitly and properly nested, and elements nest at most
- * MAX_BODY_DEPTH deep. URLs pass the URL rule (urls.ts); images must come from the site
- * itself unless the caller opts in. `sitegen check` applies the same allow-list inside every
+ * MAX_BODY_DEPTH deep. URLs (each of a srcset too) pass the URL rule (urls.ts); images must
+ * come from the site itself unless the caller opts in. The build refuses images written as
+ * HTML in a body (refuseImages): it places the pictures of Markdown images itself. `sitegen check` applies the same allow-list inside every
  * article body of a built page (page-policy.ts).
  */
 import {
@@ -25,7 +26,15 @@ import {
 import { printable } from '../errors/errors.ts';
 import { sortProblems, quote, type Problem, type Report } from './problems.ts';
 import { markupCharacterProblems } from './text-policy.ts';
-import { isOtherHost, isOutboundLink, opensSafely, URL_ATTRIBUTES, urlProblem } from './urls.ts';
+import {
+  isOtherHost,
+  isOutboundLink,
+  opensSafely,
+  URL_ATTRIBUTES,
+  URL_LIST_ATTRIBUTES,
+  urlProblem,
+  urlsOfList,
+} from './urls.ts';
 import {
   checkSource,
   MAX_BODY_DEPTH,
@@ -89,7 +98,9 @@ export const ARTICLE_ELEMENTS: ReadonlyMap<string, ReadonlySet<string>> = new Ma
     samp: [],
     var: [],
     pre: [],
-    img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
+    img: ['src', 'alt', 'width', 'height', 'loading', 'decoding', 'fetchpriority'],
+    picture: [],
+    source: ['type', 'srcset', 'sizes'],
     figure: [],
     figcaption: [],
     table: [],
@@ -115,8 +126,9 @@ export interface PolicyOptions {
    */
   allowExternalImages?: boolean;
   /**
-   * Refuse every `<img>` in a body: the build does, because it copies no image a body names
-   * (only the front-matter `image`), so such an image would be published dead.
+   * Refuse every `<img>`, `<picture>` and `<source>` in a body: the build does, because it
+   * publishes only the images a body writes in Markdown (`![alt](./images/x.png)`) and places
+   * their pictures itself; an image written as HTML would be published dead.
    */
   refuseImages?: boolean;
 }
@@ -266,7 +278,7 @@ function checkBodyElement(
     );
     return false;
   }
-  if (name === 'img' && options.refuseImages) {
+  if (IMAGE_ELEMENTS.has(name) && options.refuseImages) {
     report(IMAGE_IN_BODY);
     return false;
   }
@@ -290,34 +302,56 @@ function checkBodyElement(
         `attribute ${shown}="…" is not allowed on <${name}> (allowed: ${[...GLOBAL_ATTRIBUTES, ...allowed].join(', ')})`,
         attribute.name,
       );
-    } else if (URL_ATTRIBUTES.has(attributeName)) {
-      const problem = urlProblem(attribute.value);
-      if (problem) {
-        report(
-          `${problem} in ${shown}="…" on <${name}> is not allowed (decoded: ${quote(attribute.value)}; allowed: http, https, mailto, tel and relative URLs)`,
-          attribute.name,
-        );
-      } else if (
-        name === 'img' &&
-        attributeName === 'src' &&
-        !options.allowExternalImages &&
-        isOtherHost(attribute.value)
-      ) {
-        report(
-          `<img src="…"> loads an image from another host (${quote(attribute.value)}); images must be files of the site`,
-          attribute.name,
-        );
-      }
+    } else if (URL_ATTRIBUTES.has(attributeName) || URL_LIST_ATTRIBUTES.has(attributeName)) {
+      for (const url of urlsOf(attributeName, attribute.value))
+        checkUrl(name, attributeName, url, options, (message) => report(message, attribute.name));
     }
   }
   if (name === 'a') checkOutboundLink(attributes, report);
   return true;
 }
 
+/** The elements of an image, which a body written by hand may not use (refuseImages). */
+const IMAGE_ELEMENTS = new Set(['img', 'picture', 'source']);
+
 const IMAGE_IN_BODY =
-  'an image in the article text is not published: the build copies no file a body names, so it ' +
-  'would be a dead image. Put the picture in the front matter as "image" with "imageAlt" ' +
-  '(README, Writing content), or remove it';
+  'an image written as HTML in the article text is not published: the build copies only the ' +
+  'images a body writes in Markdown. Write it as ![alt text](./images/file.png), the file in ' +
+  'src/content/articles/images/ (docs/content.md, Images in the text), or remove it';
+
+/** The URLs of a URL attribute: its value, or each address of a list (srcset). Pure. */
+function urlsOf(attributeName: string, value: string): string[] {
+  return URL_LIST_ATTRIBUTES.has(attributeName) ? urlsOfList(attributeName, value) : [value];
+}
+
+/**
+ * One URL of a body element's attribute through the URL rule; an image (`src`, `srcset`) must
+ * also be a file of the site unless the caller opts in.
+ */
+function checkUrl(
+  name: string,
+  attributeName: string,
+  url: string,
+  options: PolicyOptions,
+  report: (message: string) => void,
+) {
+  const shown = printable(attributeName);
+  const problem = urlProblem(url);
+  if (problem) {
+    report(
+      `${problem} in ${shown}="…" on <${name}> is not allowed (decoded: ${quote(url)}; allowed: http, https, mailto, tel and relative URLs)`,
+    );
+  } else if (
+    (name === 'img' || name === 'source') &&
+    (attributeName === 'src' || attributeName === 'srcset') &&
+    !options.allowExternalImages &&
+    isOtherHost(url)
+  ) {
+    report(
+      `<${name} ${shown}="…"> loads an image from another host (${quote(url)}); images must be files of the site`,
+    );
+  }
+}
 
 /**
  * A body link to another host opens in a new tab without handing the page a reference

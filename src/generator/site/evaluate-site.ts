@@ -3,7 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import type { SiteContent } from '../../content/types.ts';
 import type { ComponentType } from 'react';
-import type { SocialCardProps, TemplateName } from '../../templates/index.ts';
+import type { PictureProps, SocialCardProps, TemplateName } from '../../templates/index.ts';
 import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
 import { sitegenError } from '../errors/errors.ts';
 import {
@@ -16,10 +16,14 @@ import { DEFAULT_RENDER_TIMEOUT_MS, runWithTimeLimit, TimeLimitExceeded } from '
 
 export interface SiteModule {
   content: SiteContent;
-  /** The page templates, and SocialCard (absent in a project that has none: no cards). */
+  /**
+   * The page templates, SocialCard (absent in a project that has none: no cards) and Picture
+   * (the pictures of the images a body shows; needed only when some body has one).
+   */
   // biome-ignore lint/suspicious/noExplicitAny: each template has its own props (TemplateProps)
   templates: Record<TemplateName, ComponentType<any>> & {
     SocialCard?: ComponentType<SocialCardProps>;
+    Picture?: ComponentType<PictureProps>;
   };
   /**
    * Maps an error thrown by site code to "src/templates/X.tsx:12" (and column), when the stack

@@ -1,4 +1,5 @@
-import type { createElement as CreateElement } from 'react';
+import type { ComponentType, createElement as CreateElement } from 'react';
+import type { PictureProps } from '../../templates/index.ts';
 import type { renderToStaticMarkup as RenderToStaticMarkup } from 'react-dom/server';
 import type { SiteModule } from '../site/evaluate-site.ts';
 import type { Route } from '../pages/plan-routes.ts';
@@ -46,23 +47,7 @@ function renderPage(route: Route, site: SiteModule): string {
   if (!component) {
     throw sitegenError(TemplateMissing, { url: route.url, template: route.template });
   }
-  let markup: string;
-  try {
-    markup = renderToStaticMarkup(createElement(component, route.props));
-  } catch (error) {
-    const where = site.locate(error);
-    const at = where ? ` at ${where.file}:${where.line}` : '';
-    throw sitegenError(
-      RenderFailed,
-      {
-        url: route.url,
-        template: route.template,
-        where: at,
-        reason: String((error as Error)?.message ?? error),
-      },
-      { cause: error, ...where },
-    );
-  }
+  const markup = renderTemplate(site, component, route.props, route);
   const html = markup.replace(
     REACT_XHTML_ISMS,
     (_, voidName, voidAttributes, booleanName, camelName) =>
@@ -71,6 +56,39 @@ function renderPage(route: Route, site: SiteModule): string {
         : fixAttribute(_, undefined, undefined, booleanName, camelName),
   );
   return `<!DOCTYPE html>${html}\n`;
+}
+
+/**
+ * Renders a template that is not a page to markup, the way pages are rendered: the Picture an
+ * image of a body becomes, placed into the body's HTML, whose page then goes through
+ * renderPage's markup pass like every picture. `url` names the page for messages. Throws
+ * TemplateMissing when src/templates/index.ts does not export Picture. Pure apart from the
+ * site's code.
+ */
+export function renderPicture(site: SiteModule, props: PictureProps, url: string): string {
+  const component = site.templates.Picture;
+  if (!component) throw sitegenError(TemplateMissing, { url, template: 'Picture' });
+  return renderTemplate(site, component, props, { url, template: 'Picture' });
+}
+
+/** renderToStaticMarkup of one component; what it throws becomes RenderFailed. */
+function renderTemplate<P extends object>(
+  site: SiteModule,
+  component: ComponentType<P>,
+  props: P,
+  { url, template }: { url: string; template: string },
+): string {
+  try {
+    return renderToStaticMarkup(createElement(component, props));
+  } catch (error) {
+    const where = site.locate(error);
+    const at = where ? ` at ${where.file}:${where.line}` : '';
+    throw sitegenError(
+      RenderFailed,
+      { url, template, where: at, reason: String((error as Error)?.message ?? error) },
+      { cause: error, ...where },
+    );
+  }
 }
 
 /** How long one time-limited call keeps starting new pages before it hands back. */
