@@ -3,6 +3,7 @@ import {
   existsSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
   unlinkSync,
@@ -844,6 +845,43 @@ describe('sitegen preview', () => {
       expect(range.headers['content-range']).toBe(`bytes 0-9/${Buffer.byteLength(full.body)}`);
       expect(await preview.stop('SIGINT')).toBe(0);
     } finally {
+      await preview?.stop('SIGKILL');
+      await temp.remove();
+    }
+  });
+
+  it('keeps serving when a file is deleted while it is being sent (a rebuild removing it)', async () => {
+    const temp = await makeTempDir();
+    let preview: RunningCli | undefined;
+    let isDeleting = true;
+    try {
+      const out = path.join(temp.dir, 'out');
+      expect((await runCli(['build', '--out', out])).code).toBe(0);
+      preview = startCli(['preview', out, '--port', '0']);
+      const base = (await preview.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+      let exit: number | null | undefined;
+      void preview.exited.then((code) => (exit = code));
+      // A file that comes and goes between the server's stat and its open. Before the fix the
+      // first such request ended the process ("Unhandled 'error' event", ENOENT).
+      const file = path.join(out, 'berkas.txt');
+      const churn = (async () => {
+        while (isDeleting) {
+          writeFileSync(file, 'x'.repeat(100_000));
+          await new Promise((resolve) => setImmediate(resolve));
+          rmSync(file, { force: true });
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      for (let round = 0; round < 300 && exit === undefined; round++) {
+        await Promise.all([1, 2, 3, 4].map(() => get(base, '/berkas.txt').catch(() => undefined)));
+      }
+      isDeleting = false;
+      await churn;
+      expect(exit).toBeUndefined();
+      expect((await get(base, '/')).status).toBe(200);
+      expect((await get(base, '/berkas.txt')).status).toBe(404);
+    } finally {
+      isDeleting = false;
       await preview?.stop('SIGKILL');
       await temp.remove();
     }

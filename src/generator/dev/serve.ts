@@ -287,6 +287,10 @@ function bytesSender(
   });
   return (request, response, file) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
+    // sirv pipes a read stream it gives no error listener: a file deleted between its stat and
+    // the open (a rebuild removing it) would end the whole process. The response's 'pipe' event
+    // hands us that stream; a failed read ends this one response, and the next request gets a 404.
+    response.once('pipe', (source) => source.once('error', () => response.destroy()));
     request.url = `/${path.relative(root, file).split(path.sep).map(encodeURIComponent).join('/')}`;
     // Only a name sirv cannot look up (one with "?" or "#") or a file deleted since it was resolved
     // gets here.
