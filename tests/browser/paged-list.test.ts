@@ -8,13 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { HtmlValidate } from 'html-validate';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { makeTempDir, runCli } from '../helpers/cli.ts';
 import { generatedProject } from '../helpers/fixtures.ts';
-import { REPO } from '../helpers/paths.ts';
 import { MOBILE, useSite } from './harness.ts';
+import { htmlValidateMessages } from '../helpers/html-validate.ts';
 
 /** expect.poll with room for a loaded machine: a first search fetches three files in turn. */
 const poll = <T>(probe: () => Promise<T>) => expect.poll(probe, { timeout: 15_000 });
@@ -150,16 +149,8 @@ describe('the new page kinds are valid and accessible', () => {
   ];
 
   test('html-validate (the repository config) finds 0 errors', async () => {
-    const config = JSON.parse(readFileSync(path.join(REPO, '.htmlvalidate.json'), 'utf8'));
-    const validator = new HtmlValidate(config);
-    const problems: string[] = [];
-    for (const url of PAGES) {
-      const report = await validator.validateFile(path.join(dist, url, 'index.html'));
-      for (const result of report.results)
-        for (const message of result.messages)
-          problems.push(`${url}:${message.line}:${message.column} ${message.ruleId}`);
-    }
-    expect(problems).toEqual([]);
+    const pages = PAGES.map((url) => path.join(url, 'index.html'));
+    expect(await htmlValidateMessages(dist, pages)).toEqual([]);
   });
 
   test('axe-core finds no violations, also after cards were added in place', async () => {
