@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, eventually, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
 import { hashTree } from '../helpers/tree.ts';
 import { htmlValidateMessages } from '../helpers/html-validate.ts';
+import { get } from '../helpers/http.ts';
 
 /**
  * Front matter `aliases` end to end, with the real CLI on a copy of the shipped site: one
@@ -39,21 +39,6 @@ const ourRules = (base: string) =>
     `${base}lama/fitur-slot/ ${base}artikel/perang88-mengenal-fitur-slot-modern/ 301`,
     '',
   ].join('\n');
-
-/** A GET of `rawPath`, status and body. */
-function get(base: string, rawPath: string): Promise<{ status: number; body: string }> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: rawPath }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('aliases: redirect pages and _redirects for renamed articles, built with the real CLI', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
