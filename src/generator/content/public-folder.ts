@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../errors/problem.ts';
-import { readSourceBytes } from './read-source-file.ts';
+import { readSourceBytes, readSourceFile } from './read-source-file.ts';
 
 /** The folder of the maintainer's static files, beside src/: copied to the output as they are. */
 export const PUBLIC_DIR = 'public';
@@ -103,19 +103,15 @@ function readFile(full: string, outputPath: string, folder: PublicFolder) {
   }
 }
 
-/** public/_headers or public/_redirects as UTF-8 text, or its problem. */
+/**
+ * public/_headers or public/_redirects as UTF-8 text (readSourceFile: a regular file, strict
+ * UTF-8, the first bad byte named), a byte-order mark dropped; or its problem.
+ */
 function readMerged(full: string, name: (typeof MERGED_HOST_FILES)[number], folder: PublicFolder) {
   const source = `${PUBLIC_DIR}/${name}`;
-  const bytes = readSourceBytes(full, source);
-  if (bytes === null) folder.problems.push({ file: source, message: 'cannot be read' });
-  else if (!Buffer.isBuffer(bytes)) folder.problems.push({ file: source, message: bytes.problem });
-  else {
-    try {
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-      if (name === '_headers') folder.headers = text;
-      else folder.redirects = text;
-    } catch {
-      folder.problems.push({ file: source, message: 'is not valid UTF-8; save it as UTF-8' });
-    }
-  }
+  const text = readSourceFile(full, source);
+  if (text === null) folder.problems.push({ file: source, message: 'cannot be read' });
+  else if (typeof text !== 'string') folder.problems.push({ file: source, message: text.problem });
+  else if (name === '_headers') folder.headers = text.replace(/^\uFEFF/, '');
+  else folder.redirects = text.replace(/^\uFEFF/, '');
 }
