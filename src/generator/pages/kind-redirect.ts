@@ -1,7 +1,7 @@
 import type { Article, ArticleAlias } from '../../content/types.ts';
 import type { RedirectPageProps } from '../../templates/index.ts';
 import { articleUrl } from './addresses.ts';
-import { pageMeta } from './layout.ts';
+import { MAX_TITLE_LENGTH, pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
 import type { PageKind } from './page-kind.ts';
 
@@ -38,16 +38,13 @@ export function aliasOutputPath(address: string): string {
   return address.endsWith('/') ? `${address.slice(1)}index.html` : address.slice(1);
 }
 
-/** The longest title a page has (layout.ts pageTitle adds the site name up to it). */
-const MAX_TITLE = 70;
-
 /** Returns the props of a redirect page to `article`'s page: noindex, canonical there. Pure. */
 function redirectProps(article: Article, context: PageContext): RedirectPageProps {
   const path = articleUrl(article.slug);
   const moved = `Dipindahkan: ${article.title}`;
   const copy = {
     // A title past 70 characters is cut in results and tabs (and html-validate refuses it).
-    title: moved.length <= MAX_TITLE ? moved : 'Halaman dipindahkan',
+    title: moved.length <= MAX_TITLE_LENGTH ? moved : 'Halaman dipindahkan',
     description: `Halaman ini telah dipindahkan ke ${context.absolute(path)}`,
   };
   const meta = pageMeta(copy, context.site.name, {

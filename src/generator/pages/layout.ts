@@ -66,11 +66,11 @@ export function pageMeta(
   return { title: pageTitle(copy.title, siteName), description: copy.description, ...rest };
 }
 
-/**
- * Returns "title | site name" when it fits 70 characters (search results cut near 60 to 70), else
- * the title alone. Pure.
- */
+/** The longest title worth giving a page: search results cut near 60 to 70 characters. */
+export const MAX_TITLE_LENGTH = 70;
+
+/** Returns "title | site name" when it fits MAX_TITLE_LENGTH, else the title alone. Pure. */
 export function pageTitle(title: string, siteName: string): string {
   const full = `${title} | ${siteName}`;
-  return full.length <= 70 ? full : title;
+  return full.length <= MAX_TITLE_LENGTH ? full : title;
 }
