@@ -422,11 +422,13 @@ describe('sitegen watch', () => {
       async () => (await get(base, '/artikel/perang88-sistem-keamanan-data/')).status === 404,
     );
     expect(existsSync(page)).toBe(false);
-    // The rebuild that lists the folder after the deletion reports it. Under load that can be the
-    // run of a late event of the previous test's save, which names that file, not this one (CI
-    // saw "perang88-draf-baru.md changed: 1 file written, 1 removed").
+    // The rebuild that lists the folder after the deletion reports it, naming the page. Under
+    // load that can be the run of a late event of the previous test's save, which names that
+    // file, not this one (CI saw "perang88-draf-baru.md changed: 1 file written, 1 removed").
     await eventually(async () =>
-      /changed: \d+ files? written, 1 removed/.test(watcher.stdout().slice(logged)),
+      /changed: \d+ files? written, 1 removed \(artikel\/perang88-sistem-keamanan-data\/index\.html\)/.test(
+        watcher.stdout().slice(logged),
+      ),
     );
   });
 

@@ -219,13 +219,18 @@ function lateCards(builder: Builder, log: (line: string) => void) {
 
 function describeRebuild(changed: string[], result: BuildResult): string {
   const what = changed.length === 0 ? 'initial build' : `${summarize(changed)} changed`;
-  const removed = result.removed.length > 0 ? `, ${result.removed.length} removed` : '';
+  // Named, not only counted: a run also removes what it finds gone that another save deleted.
+  const removed =
+    result.removed.length > 0
+      ? `, ${result.removed.length} removed (${summarize(result.removed)})`
+      : '';
   const late = result.cards.pending
     ? `; ${result.cards.pending} social card${result.cards.pending === 1 ? '' : 's'} to draw in the background`
     : '';
   return `${what}: ${result.written} file${result.written === 1 ? '' : 's'} written${removed}, ${Math.round(result.durationMs)} ms${late}`;
 }
 
+/** Up to two paths in full; more as the first and a count. Pure. */
 function summarize(files: string[]): string {
   return files.length <= 2 ? files.join(', ') : `${files[0]} and ${files.length - 1} more files`;
 }
