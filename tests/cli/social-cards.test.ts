@@ -196,13 +196,35 @@ describe('social cards across builds', () => {
     const looped = await runCli(['build', '--root', broken, '--out', out], {
       env: {
         SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache'),
-        SITEGEN_RENDER_TIMEOUT_MS: '300',
+        SITEGEN_RENDER_TIMEOUT_MS: '2000',
       },
     });
     expect(looped.code).toBe(1);
     expect(looped.stderr).toContain(
-      'Rendering /og/situs.png with SocialCard ran longer than 300 ms',
+      'Rendering /og/situs.png with SocialCard ran longer than 2000 ms',
     );
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('holds the time limit per card: slow cards, each within it, build though all take longer', async () => {
+    const slow = await copyProject(path.join(temp.dir, 'slow'));
+    const card = path.join(slow, 'src/templates/SocialCard.tsx');
+    // 200 ms of wall time per card, 18 cards: about 3.6 s in all against a 1.5 s limit.
+    writeFileSync(
+      card,
+      readFileSync(card, 'utf8').replace(
+        'export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {',
+        '$&\n  for (const end = Date.now() + 200; Date.now() < end; );',
+      ),
+    );
+    const out = path.join(temp.dir, 'slow-out');
+    const result = await runCli(['build', '--root', slow, '--out', out, '--json'], {
+      env: {
+        SITEGEN_CACHE_DIR: path.join(temp.dir, 'slow-cache'),
+        SITEGEN_RENDER_TIMEOUT_MS: '1500',
+      },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).cards.rendered).toBe(18);
   });
 });

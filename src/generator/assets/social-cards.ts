@@ -20,7 +20,7 @@ import {
 } from './draw-card.ts';
 import { pngProblem } from './image-check.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
-import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
+import { runSlice, TimeLimitExceeded } from '../site/time-limit.ts';
 import { isCopyingWriter, isKeepingWriter, type Writer } from '../output/writer.ts';
 
 /** What a page's og:image meta tags say about its card. */
@@ -180,10 +180,11 @@ export function cardTree(
 }
 
 /**
- * Returns cardTree for the site's SocialCard, and `plan`, which runs the route planning
- * that calls it under one time limit (a limit per card would start a watchdog thread per
- * card: 0.4 ms each). A card that throws or loops is reported as a page would be, with the
- * card's file and the template's line.
+ * Returns cardTree for the site's SocialCard, and `plan`, which runs the route planning that
+ * calls it, item by item, in time-limited slices (runSlice; a limit per card would start a
+ * watchdog thread per card: 0.4 ms each): the limit holds per card, not for the whole site's
+ * planning. A card that throws or loops is reported as a page would be, with the card's file
+ * and the template's line; a time-out elsewhere passes on as TimeLimitExceeded with its index.
  */
 export function layOutCard(
   component: ComponentType<SocialCardProps>,
@@ -210,14 +211,18 @@ export function layOutCard(
       );
     }
   };
-  const plan = <T>(job: () => T): T => {
-    try {
-      return runWithTimeLimit(job, limitMs);
-    } catch (error) {
-      if (error instanceof TimeLimitExceeded && current)
-        throw sitegenError(RenderTimeout, { url: current, template: 'SocialCard', limitMs });
-      throw error;
+  const plan = <T>(count: number, step: (index: number) => T): T[] => {
+    const results: T[] = [];
+    while (results.length < count) {
+      try {
+        for (const result of runSlice(count, results.length, step, limitMs)) results.push(result);
+      } catch (error) {
+        if (error instanceof TimeLimitExceeded && current)
+          throw sitegenError(RenderTimeout, { url: current, template: 'SocialCard', limitMs });
+        throw error;
+      }
     }
+    return results;
   };
   return { toTree, plan };
 }

@@ -15,7 +15,12 @@ import type { Render } from '../content/read-articles.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
 import { type PublicFolder, readPublicFolder } from '../content/public-folder.ts';
 import { sitegenError } from '../errors/errors.ts';
-import { ChangedDuringBuild, ContentInvalid, PublicFilesRefused } from '../errors/errors-data.ts';
+import {
+  ChangedDuringBuild,
+  ContentInvalid,
+  PlanTimeout,
+  PublicFilesRefused,
+} from '../errors/errors-data.ts';
 import type { Problem } from '../errors/problem.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
@@ -34,6 +39,7 @@ import { pagedLists } from '../pages/paged-lists.ts';
 import { createPlanner, type PlanInput } from '../pages/plan-routes.ts';
 import { listPages, type Page } from '../pages/routes.ts';
 import type { SiteModule } from '../site/evaluate-site.ts';
+import { TimeLimitExceeded } from '../site/time-limit.ts';
 import { shareSite } from '../workers/shared-site.ts';
 import { LinkedBodies } from './bodies.ts';
 import { buildResult, type BuildResult } from './build-result.ts';
@@ -234,9 +240,11 @@ function keepAllOf(writer: Writer, pending: BuilderState['pendingCards']) {
 }
 
 /**
- * Plans `toPlan` with their props and cards, under the render time limit when cards are on, and
- * notes each page's files (the page and the card it asked for) for the dependency map. Pure but
- * for cards.
+ * Plans `toPlan` with their props and cards, and notes each page's files (the page and the card
+ * it asked for) for the dependency map. With cards on, the SocialCard template runs here: each
+ * page gets the render time limit (layOutCard's time-limited slices), a looping card is a
+ * RenderTimeout, and a page whose planning outside the card ran past the limit a PlanTimeout.
+ * Pure but for cards.
  */
 export function planPages(site: LoadedSite, toPlan: Page[]) {
   const { cards } = site;
@@ -250,16 +258,21 @@ export function planPages(site: LoadedSite, toPlan: Page[]) {
     });
   const plan = createPlanner({ ...site.input, bodies: site.bodies, socialImage });
   const planned: DependencyMap = new Map();
-  const planAll = () =>
-    toPlan.map((page) => {
-      asked = [];
-      const route = plan(page);
-      const digest = site.digests.get(page.outputPath)!;
-      planned.set(page.outputPath, { digest, files: [page.outputPath, ...asked] });
-      return route;
-    });
-  const toRender = cards ? cards.plan(planAll) : planAll();
-  return { toRender, planned };
+  const planOne = (index: number) => {
+    const page = toPlan[index];
+    asked = [];
+    const route = plan(page);
+    const digest = site.digests.get(page.outputPath)!;
+    planned.set(page.outputPath, { digest, files: [page.outputPath, ...asked] });
+    return route;
+  };
+  if (!cards) return { toRender: toPlan.map((_, index) => planOne(index)), planned };
+  try {
+    return { toRender: cards.plan(toPlan.length, planOne), planned };
+  } catch (error) {
+    if (!(error instanceof TimeLimitExceeded) || error.index === undefined) throw error;
+    throw sitegenError(PlanTimeout, { url: toPlan[error.index].url, limitMs: error.limitMs });
+  }
 }
 
 /**

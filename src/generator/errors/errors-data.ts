@@ -149,6 +149,11 @@ export const RenderTimeout = kind<{ url: string; template: string; limitMs: numb
   ({ url, template, limitMs }) =>
     `Rendering ${url} with ${template} ran longer than ${limitMs} ms (maybe an infinite loop) and was stopped. Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.`,
 );
+export const PlanTimeout = kind<{ url: string; limitMs: number }>(
+  'PlanTimeout',
+  ({ url, limitMs }) =>
+    `Planning the page ${url} (its props, outside any template) ran longer than ${limitMs} ms and was stopped; the machine may be overloaded. Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.`,
+);
 export const ChangedDuringBuild = kind<{ file: string }>(
   'ChangedDuringBuild',
   ({ file }) =>

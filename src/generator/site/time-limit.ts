@@ -6,9 +6,15 @@ import { RenderTimeoutSetting } from '../errors/errors-data.ts';
 export const DEFAULT_RENDER_TIMEOUT_MS = 10_000;
 const ENV_NAME = 'SITEGEN_RENDER_TIMEOUT_MS';
 
-/** Thrown by runWithTimeLimit when the job ran longer than its limit and V8 stopped it. */
+/**
+ * Thrown by runWithTimeLimit when the job ran longer than its limit and V8 stopped it; by
+ * runSlice with the index of the item that was running.
+ */
 export class TimeLimitExceeded extends Error {
-  constructor(readonly limitMs: number) {
+  constructor(
+    readonly limitMs: number,
+    readonly index?: number,
+  ) {
     super(`ran longer than ${limitMs} ms`);
     this.name = 'TimeLimitExceeded';
   }
@@ -41,6 +47,40 @@ export function runWithTimeLimit<T>(job: () => T, limitMs: number): T {
     throw error;
   } finally {
     global[SLOT] = previous;
+  }
+}
+
+/** How long one time-limited call of runSlice keeps starting new items before it hands back. */
+const SLICE_MS = 50;
+
+/**
+ * Runs `step` for the indexes from `start` on, in order, for about 50 ms (always at least one
+ * item), inside one time-limited call, and returns their results. Each item gets `limitMs`,
+ * however late in the slice it starts, so the limit holds per item and not per batch; one
+ * that runs longer (a `while (true)` in a template) is stopped and TimeLimitExceeded names its
+ * index. One call per slice, not per item: each call starts a watchdog thread. Callers loop
+ * until every item is done, and may give the event loop a turn between slices.
+ */
+export function runSlice<T>(
+  count: number,
+  start: number,
+  step: (index: number) => T,
+  limitMs: number,
+): T[] {
+  const results: T[] = [];
+  let current = start;
+  try {
+    return runWithTimeLimit(() => {
+      const sliceStart = performance.now();
+      for (; current < count; current++) {
+        results.push(step(current));
+        if (performance.now() - sliceStart >= SLICE_MS) break;
+      }
+      return results;
+    }, limitMs + SLICE_MS);
+  } catch (error) {
+    if (error instanceof TimeLimitExceeded) throw new TimeLimitExceeded(limitMs, current);
+    throw error;
   }
 }
 

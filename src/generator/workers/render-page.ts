@@ -12,7 +12,7 @@ import {
 } from '../errors/errors-data.ts';
 import { duplicateIds } from '../policy/page-policy.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
-import { runWithTimeLimit, TimeLimitExceeded } from '../site/time-limit.ts';
+import { runSlice, TimeLimitExceeded } from '../site/time-limit.ts';
 
 const { createElement } = requireFromSitegen('react') as { createElement: typeof CreateElement };
 const { renderToStaticMarkup } = requireFromSitegen('react-dom/server') as {
@@ -91,16 +91,12 @@ function renderTemplate<P extends object>(
   }
 }
 
-/** How long one time-limited call keeps starting new pages before it hands back. */
-const SLICE_MS = 50;
-
 /**
- * Renders routes from `start` on, in order, for about 50 ms (always at least one page),
- * inside one time-limited call: a page that runs longer than `limitMs` (a `while (true)`
- * in a template) is stopped and reported with its route and template. Callers loop until
- * every route is done and give the event loop a turn between slices, so signals, timers
- * and the dev server keep working during a long build. One call per slice, not per page:
- * each call starts a watchdog thread.
+ * Renders routes from `start` on for about 50 ms, in one time-limited slice (runSlice): a
+ * page that runs longer than `limitMs` (a `while (true)` in a template) is stopped and
+ * reported with its route and template. Callers loop until every route is done and give the
+ * event loop a turn between slices, so signals, timers and the dev server keep working
+ * during a long build.
  */
 export function renderSlice(
   routes: Route[],
@@ -108,21 +104,11 @@ export function renderSlice(
   site: SiteModule,
   limitMs: number,
 ): string[] {
-  const pages: string[] = [];
-  let current = start;
   try {
-    // A page that starts late in the slice still gets its full limit.
-    return runWithTimeLimit(() => {
-      const sliceStart = performance.now();
-      for (; current < routes.length; current++) {
-        pages.push(renderPage(routes[current], site));
-        if (performance.now() - sliceStart >= SLICE_MS) break;
-      }
-      return pages;
-    }, limitMs + SLICE_MS);
+    return runSlice(routes.length, start, (index) => renderPage(routes[index], site), limitMs);
   } catch (error) {
-    if (!(error instanceof TimeLimitExceeded)) throw error;
-    const route = routes[current];
+    if (!(error instanceof TimeLimitExceeded) || error.index === undefined) throw error;
+    const route = routes[error.index];
     throw sitegenError(RenderTimeout, { url: route.url, template: route.template, limitMs });
   }
 }
