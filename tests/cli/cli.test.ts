@@ -156,13 +156,13 @@ describe('sitegen CLI', () => {
     const { project, out, before } = await builtProjectWithBrokenBrandPage('looping-template');
     const started = Date.now();
     const result = await runCli(['build', '--root', project], {
-      env: { SITEGEN_RENDER_TIMEOUT_MS: '500' },
+      env: { SITEGEN_RENDER_TIMEOUT_MS: '2000' },
       timeoutMs: 15_000,
     });
     expect(result.code, result.stderr).toBe(1);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.stderr).toContain(
-      'Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)',
+      'Rendering /brand/perang88/ with BrandPage ran longer than 2000 ms (maybe an infinite loop)',
     );
     expect(result.stderr).toContain('SITEGEN_RENDER_TIMEOUT_MS');
     expect(hashTree(out)).toEqual(before);
@@ -171,12 +171,12 @@ describe('sitegen CLI', () => {
     const site = path.join(project, 'src/content/site.ts');
     writeFileSync(site, `${readFileSync(site, 'utf8')}\nfor (;;) {}\n`);
     const loading = await runCli(['build', '--root', project], {
-      env: { SITEGEN_RENDER_TIMEOUT_MS: '500' },
+      env: { SITEGEN_RENDER_TIMEOUT_MS: '2000' },
       timeoutMs: 15_000,
     });
     expect(loading.code, loading.stderr).toBe(1);
     expect(loading.stderr).toContain(
-      "Loading the site's content and templates ran longer than 500 ms",
+      "Loading the site's content and templates ran longer than 2000 ms",
     );
   });
 

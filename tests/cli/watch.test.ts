@@ -622,7 +622,7 @@ describe('sitegen watch', () => {
   it('stops a template that never returns, shows the error screen, recovers on a fixed save, and ends on SIGTERM', async () => {
     const looping = await fixtureProject(path.join(temp.dir, 'looping'), 'two-brands');
     const other = startCli(['watch', '--root', looping, '--port', '0'], {
-      env: { SITEGEN_RENDER_TIMEOUT_MS: '500' },
+      env: { SITEGEN_RENDER_TIMEOUT_MS: '2000' },
     });
     try {
       const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
@@ -632,7 +632,7 @@ describe('sitegen watch', () => {
       expect(broken.status).toBe(500);
       expect(broken.body).toContain('Unexpected Application Error!');
       expect(broken.body).toContain(
-        'Rendering /brand/perang88/ with BrandPage ran longer than 500 ms (maybe an infinite loop)',
+        'Rendering /brand/perang88/ with BrandPage ran longer than 2000 ms (maybe an infinite loop)',
       );
 
       await restoreShipped(looping, 'src/templates/BrandPage.tsx');

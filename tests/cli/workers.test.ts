@@ -142,12 +142,12 @@ describe('worker threads', () => {
     try {
       const started = Date.now();
       const result = await build(path.join(temp.dir, 'looping'), 2, {
-        SITEGEN_RENDER_TIMEOUT_MS: '500',
+        SITEGEN_RENDER_TIMEOUT_MS: '2000',
       });
       expect(result.code, result.stderr).toBe(1);
       expect(Date.now() - started).toBeLessThan(30_000);
       expect(result.stderr).toContain(
-        `Rendering /artikel/${slug}/ with ArticlePage ran longer than 500 ms (maybe an infinite loop)`,
+        `Rendering /artikel/${slug}/ with ArticlePage ran longer than 2000 ms (maybe an infinite loop)`,
       );
     } finally {
       restoreArticlePage();
