@@ -3,6 +3,21 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
+import { REPO } from '../helpers/paths.ts';
+
+/**
+ * Writes `root`'s SocialCard.tsx as shipped, with `line` added as the component's first
+ * statement.
+ */
+function writeCardWith(root: string, line: string) {
+  const shipped = readFileSync(path.join(REPO, 'src/templates/SocialCard.tsx'), 'utf8');
+  const start = 'export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {';
+  expect(shipped).toContain(start);
+  writeFileSync(
+    path.join(root, 'src/templates/SocialCard.tsx'),
+    shipped.replace(start, () => `${start}\n  ${line}`),
+  );
+}
 
 /** `sitegen build --json` into `out` with the card cache in `cache`; returns the parsed report. */
 async function build(root: string, out: string, cache: string, ...flags: string[]) {
@@ -167,16 +182,8 @@ describe('social cards across builds', () => {
 
   it('reports a SocialCard that throws or loops like a page template, and leaves the output as it was', async () => {
     const broken = await copyProject(path.join(temp.dir, 'broken'));
-    const card = path.join(broken, 'src/templates/SocialCard.tsx');
-    const shipped = readFileSync(card, 'utf8');
     const out = path.join(temp.dir, 'broken-out');
-    writeFileSync(
-      card,
-      shipped.replace(
-        'export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {',
-        '$&\n  if (brand) throw new Error(`no badge for ${brand.name}`);',
-      ),
-    );
+    writeCardWith(broken, 'if (brand) throw new Error(`no badge for ${brand.name}`);');
     const thrown = await runCli(['build', '--root', broken, '--out', out], {
       env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache') },
     });
@@ -186,13 +193,7 @@ describe('social cards across builds', () => {
     );
     expect(existsSync(out)).toBe(false);
 
-    writeFileSync(
-      card,
-      shipped.replace(
-        'export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {',
-        '$&\n  while (title) {}',
-      ),
-    );
+    writeCardWith(broken, 'while (title) {}');
     const looped = await runCli(['build', '--root', broken, '--out', out], {
       env: {
         SITEGEN_CACHE_DIR: path.join(temp.dir, 'broken-cache'),
@@ -208,15 +209,8 @@ describe('social cards across builds', () => {
 
   it('holds the time limit per card: slow cards, each within it, build though all take longer', async () => {
     const slow = await copyProject(path.join(temp.dir, 'slow'));
-    const card = path.join(slow, 'src/templates/SocialCard.tsx');
     // 200 ms of wall time per card, 18 cards: about 3.6 s in all against a 1.5 s limit.
-    writeFileSync(
-      card,
-      readFileSync(card, 'utf8').replace(
-        'export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {',
-        '$&\n  for (const end = Date.now() + 200; Date.now() < end; );',
-      ),
-    );
+    writeCardWith(slow, 'for (const end = Date.now() + 200; Date.now() < end; );');
     const out = path.join(temp.dir, 'slow-out');
     const result = await runCli(['build', '--root', slow, '--out', out, '--json'], {
       env: {
