@@ -7,6 +7,7 @@ import { copyProject, eventually, makeTempDir, runCli, startCli } from '../helpe
 import { hashTree } from '../helpers/tree.ts';
 import { htmlValidateMessages } from '../helpers/html-validate.ts';
 import { get } from '../helpers/http.ts';
+import { replaceInFile } from '../helpers/edit.ts';
 
 /**
  * Front matter `aliases` end to end, with the real CLI on a copy of the shipped site: one
@@ -51,13 +52,8 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
       timeoutMs: 120_000,
     });
   /** Replaces `from` (which must occur) by `to` in a project file; returns the undo. */
-  const edit = (file: string, from: string, to: string) => {
-    const full = path.join(project, file);
-    const before = readFileSync(full, 'utf8');
-    expect(before).toContain(from);
-    writeFileSync(full, before.replace(from, to));
-    return () => writeFileSync(full, before);
-  };
+  const edit = (file: string, from: string, to: string) =>
+    replaceInFile(path.join(project, file), from, to);
   const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
   /** Writes public/_redirects; returns the undo (the file removed). */
   const theirRedirects = (text: string) => {

@@ -16,6 +16,7 @@ import { makeTempDir, runCli } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 import { hashTree } from '../helpers/tree.ts';
 import { htmlValidateMessages } from '../helpers/html-validate.ts';
+import { replaceInFile } from '../helpers/edit.ts';
 
 /**
  * Article images end to end, with the real CLI: the two-brand fixture with a 1600x900 JPEG
@@ -72,14 +73,9 @@ describe('article images: front matter image and imageAlt, built with the real C
     runCli(['build', '--root', project, '--out', outDir, '--json', ...args], {
       env: { SITEGEN_CACHE_DIR: cache },
     });
-  /** Replaces `from` by `to` in an article; returns the undo. */
-  const edit = (file: string, from: string, to: string) => {
-    const full = path.join(project, file);
-    const before = readFileSync(full, 'utf8');
-    expect(before).toContain(from);
-    writeFileSync(full, before.replace(from, to));
-    return () => writeFileSync(full, before);
-  };
+  /** Replaces `from` (which must occur) by `to` in an article; returns the undo. */
+  const edit = (file: string, from: string, to: string) =>
+    replaceInFile(path.join(project, file), from, to);
 
   beforeAll(async () => {
     temp = await makeTempDir();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
 import { hashTree } from '../helpers/tree.ts';
+import { replaceInFile } from '../helpers/edit.ts';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let project: string;
@@ -24,11 +25,9 @@ async function build(): Promise<string> {
   return out;
 }
 
+/** Replaces every `search` in a project file (it must be there). */
 function edit(file: string, search: string, replacement: string) {
-  const full = path.join(project, file);
-  const text = readFileSync(full, 'utf8');
-  expect(text).toContain(search);
-  writeFileSync(full, text.replaceAll(search, replacement));
+  replaceInFile(path.join(project, file), search, replacement, { all: true });
 }
 
 /** Whether /artikel/ of the build in `out` shows `text`. */

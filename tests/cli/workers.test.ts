@@ -12,6 +12,7 @@ import { eventually, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
 import { generatedProject } from '../helpers/fixtures.ts';
 import { REPO } from '../helpers/paths.ts';
 import { hashTree } from '../helpers/tree.ts';
+import { replaceInFile } from '../helpers/edit.ts';
 
 const ARTICLES = MIN_PARALLEL_WORK + 50;
 // Its pages: every article, the ten fixed ones (/artikel/ among them), the list's further pages
@@ -28,10 +29,7 @@ function build(out: string, jobs: number, env: NodeJS.ProcessEnv = {}) {
 
 /** Replaces `search` in a project file (it must be there). */
 function edit(file: string, search: string, replacement: string) {
-  const full = path.join(project, file);
-  const text = readFileSync(full, 'utf8');
-  expect(text).toContain(search);
-  writeFileSync(full, text.replace(search, replacement));
+  replaceInFile(path.join(project, file), search, replacement);
 }
 
 /** Puts the shipped ArticlePage.tsx back over an edited one. */
