@@ -356,6 +356,38 @@ describe('images in article bodies, built with the real CLI', () => {
         rmSync(file('src/content/articles/images/rusak.png'));
       }
     });
+
+    it('image files missing or no image are reported with the other content mistakes, in one run', async () => {
+      const CATATAN = 'src/content/articles/nusa77-catatan.md';
+      const catatan = [
+        '---',
+        'title: Catatan Nusa77',
+        'excerpt: Catatan uji.',
+        'brand: nusa77',
+        'autor: Penulis Uji',
+        'date: 2024-12-15',
+        '---',
+        '',
+        'Gambar yang salah ketik: ![Bagan](./images/bagan-hilang.png)',
+        '',
+        '![](./images/grafik.png)',
+        '',
+      ].join('\n');
+      const { stderr, text } = await failingBuild(
+        ['![Tidak ada](./images/tidak-ada.png)', '', '![Teks saja](./images/teks.png)'],
+        { [CATATAN]: catatan, 'src/content/articles/images/teks.png': 'bukan gambar' },
+      );
+      expect(stderr).toContain('The content has 6 problems');
+      for (const line of [
+        `${CATATAN}:1:1: "author" is missing`,
+        `${CATATAN}:5:1: unknown key "autor"; did you mean "author"?`,
+        `${CATATAN}:${placeOf(catatan, '![Bagan]')}: the image "images/bagan-hilang.png": no such file`,
+        `${CATATAN}:${placeOf(catatan, '![](')}: an image without alt text`,
+        `${NUSA}:${placeOf(text, '![Tidak ada]')}: the image "images/tidak-ada.png": no such file`,
+        `${NUSA}:${placeOf(text, '![Teks saja]')}: the image "images/teks.png": the file is not a PNG, JPEG or WebP image`,
+      ])
+        expect(stderr).toContain(line);
+    });
   });
 });
 

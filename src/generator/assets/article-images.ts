@@ -7,7 +7,13 @@ import type { Article } from '../../content/types.ts';
 import type { BodyImage } from '../content/body-images.ts';
 import { fingerprint } from './assets.ts';
 import { storeInCache } from '../output/cache-file.ts';
-import { describeValue } from '../content/content-schema.ts';
+import {
+  bodyImageUse,
+  frontMatterImageUse,
+  type ImageUse,
+  NO_SUCH_IMAGE,
+  placeOf,
+} from '../content/image-uses.ts';
 import { sitegenError } from '../errors/errors.ts';
 import type { Problem } from '../errors/problem.ts';
 import { ContentInvalid } from '../errors/errors-data.ts';
@@ -94,16 +100,6 @@ interface Encoded {
   bytes: Buffer;
 }
 
-/** One place an image source is used: where to report it, and how to name it in a message. */
-interface ImageUse {
-  source: string;
-  file: string;
-  line: number;
-  column: number;
-  /** The message of a problem with the file, from what is wrong with it. */
-  message(reason: string): string;
-}
-
 /**
  * Reads every article image, the front matter's and those the bodies show (`bodyImages`, by
  * slug), encodes each source once (WebP at each width of IMAGE_WIDTHS the source reaches, or
@@ -136,12 +132,7 @@ export async function processArticleImages(
     }
     const result = await pending;
     if (typeof result === 'string') {
-      problems.push({
-        file: use.file,
-        line: use.line,
-        column: use.column,
-        message: use.message(result),
-      });
+      problems.push({ ...placeOf(use), message: use.message(result) });
       return undefined;
     }
     if (result.fresh) encoded.add(source);
@@ -152,17 +143,12 @@ export async function processArticleImages(
   };
   for (const article of articles) {
     if (article.image) {
-      const { source, alt, line, column } = article.image;
-      const shown = describeValue(path.posix.relative('src/content', source));
-      const message = (reason: string) => `"image" is ${shown}: ${reason}`;
-      const image = await process({ source, file: article.source, line, column, message });
-      if (image) images.set(article.slug, { alt, ...image });
+      const image = await process(frontMatterImageUse(article.source, article.image));
+      if (image) images.set(article.slug, { alt: article.image.alt, ...image });
     }
-    for (const { source, line, column } of bodyImages.get(article.slug) ?? []) {
-      const shown = describeValue(path.posix.relative(path.posix.dirname(article.source), source));
-      const message = (reason: string) => `the image ${shown}: ${reason}`;
-      const image = await process({ source, file: article.source, line, column, message });
-      if (image) bySource.set(source, image);
+    for (const shown of bodyImages.get(article.slug) ?? []) {
+      const renditions = await process(bodyImageUse(article.source, shown));
+      if (renditions) bySource.set(shown.source, renditions);
     }
   }
   if (problems.length > 0)
@@ -213,8 +199,7 @@ async function encodeSource(
 function readImageSource(root: string, source: string): Buffer | string {
   const file = path.join(root, source);
   const bytes = readSourceBytes(file, 'an article image');
-  if (bytes === null)
-    return 'no such file; expected a PNG, JPEG or WebP file at that path inside src/content/';
+  if (bytes === null) return NO_SUCH_IMAGE;
   if (!Buffer.isBuffer(bytes)) return `the file ${bytes.problem}`;
   const contentDir = realpathSync(path.join(root, 'src', 'content'));
   const real = realpathSync(file);

@@ -4,6 +4,7 @@ import { readArticleFiles, type ArticleFiles } from '../content/article-files.ts
 import type { LinkTarget } from '../content/link-brands.ts';
 import { type ArticleMemo, isKnown } from '../content/article-memo.ts';
 import { readSourceFile, type SourceFile } from '../content/read-source-file.ts';
+import { peekImage } from '../content/image-uses.ts';
 import type { Bundles } from '../site/bundle-site.ts';
 import { evaluateSite } from '../site/evaluate-site.ts';
 import { MIN_PARALLEL_WORK, type WorkerPool } from '../workers/worker-pool.ts';
@@ -93,6 +94,7 @@ export async function loadSite(root: string, options: LoadOptions) {
     memo: articleMemo,
     parsed: ahead?.parsed,
     readSource: (file) => textOf(readSourceFile(path.join(root, file))),
+    lookAtImage: (source) => peekImage(root, source),
   });
   clock.lap('load and validate');
   const prelinked: Prelinked | undefined = ahead && {

@@ -29,23 +29,29 @@ export interface LoadOptions {
   parsed?: ParsedFiles;
   /** Reads a configuration file (src/content/site.ts, ...) to name the line of a problem. */
   readSource?: ReadSource;
+  /**
+   * readArticles' `lookAtImage`: an image file that is missing or no image is a content problem
+   * like the others.
+   */
+  lookAtImage?: (source: string) => string | undefined;
 }
 
 /**
  * Joins the TypeScript configuration with the articles parsed from their files, after
  * checking both: every problem of every file in one SitegenError (ContentInvalid), so one
- * run shows them all. Drafts are left out unless `drafts`. Pure apart from the memo.
+ * run shows them all. Drafts are left out unless `drafts`. Pure apart from the memo and
+ * `lookAtImage`.
  */
 export function loadContent(
   siteContent: SiteContent,
   files: ArticleFiles,
-  { drafts = false, render, memo, parsed, readSource }: LoadOptions = {},
+  { drafts = false, render, memo, parsed, readSource, lookAtImage }: LoadOptions = {},
 ): LoadedContent {
   const problems = validateContent(siteContent, readSource);
   const brandSlugs = Array.isArray(siteContent.brands)
     ? siteContent.brands.map((brand) => brand?.slug).filter((slug) => typeof slug === 'string')
     : [];
-  const read = readArticles(files, brandSlugs, { render, memo, parsed });
+  const read = readArticles(files, brandSlugs, { render, memo, parsed, lookAtImage });
   problems.push(...read.problems);
   // The page copy is built from all of the above: checked once they are sound.
   if (problems.length === 0) {

@@ -29,6 +29,7 @@ import {
   MISSING_ALT,
   resolveBodyImage,
 } from './body-images.ts';
+import { imageFileProblems } from './image-uses.ts';
 
 export type { ArticleMemo } from './article-memo.ts';
 import {
@@ -76,12 +77,22 @@ export interface FileResult {
   bodyDigest?: string;
   /**
    * The images the body shows, in order (`html` holds a marker for each, body-images.ts); absent:
-   * none. Kept by the build manifest with the record, so an unchanged file's images are known.
+   * none. Kept by the build manifest with the record, so an unchanged file's images are known;
+   * there also when the file has problems, so a missing image file is reported with them.
    */
   bodyImages?: BodyImage[];
   problems: Problem[];
   /** The brand the front matter names and where, for the check against the brands. */
   brand?: { slug: unknown; at?: Position };
+}
+
+/** How readArticles parses, what it keeps, and how it asks for image files. */
+export interface ReadOptions {
+  render?: Render;
+  memo?: ArticleMemo;
+  parsed?: ParsedFiles;
+  /** What a first look at an image file (root-relative) finds wrong (peekImage); absent: none. */
+  lookAtImage?: (source: string) => string | undefined;
 }
 
 /** Files parsed ahead (by worker threads), by path. */
@@ -96,12 +107,14 @@ export type Render = (text: string) => RenderedMarkdown;
  * and every problem of every file collected with its line and column. `brandSlugs` are the
  * brands an article may name; `render` is required when `files.hasBodies` unless `parsed`
  * holds every file: the results worker threads already made (workers/parse-task.ts), by file.
- * Pure apart from the memo it updates.
+ * With `lookAtImage`, an image file a file names that is missing or no image is one of its
+ * problems (image-uses.ts); it is asked every run, since a parsed result is kept while its text
+ * is. Pure apart from the memo it updates and `lookAtImage`.
  */
 export function readArticles(
   files: ArticleFiles,
   brandSlugs: string[],
-  { render, memo, parsed }: { render?: Render; memo?: ArticleMemo; parsed?: ParsedFiles } = {},
+  { render, memo, parsed, lookAtImage }: ReadOptions = {},
 ): ArticleSet {
   const problems = [...files.problems];
   const articles: Article[] = [];
@@ -130,6 +143,10 @@ export function readArticles(
         ...at(file, brand.at),
         message: `brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`,
       });
+    }
+    if (lookAtImage) {
+      const images = { image: result.article?.image, bodyImages: result.bodyImages };
+      fileProblems.push(...imageFileProblems(file, images, lookAtImage));
     }
     problems.push(...fileProblems.sort(byLine));
     if (!result.article || fileProblems.length > 0) continue;
@@ -194,7 +211,8 @@ export function parseArticleFile(
       ? undefined
       : renderBody(file, split.body, split.bodyLine, render!, problems);
   const html = body?.html;
-  if (!split.data) return { problems };
+  const bodyImages = body && body.images.length > 0 ? { bodyImages: body.images } : {};
+  if (!split.data) return { problems, ...bodyImages };
   const data = split.data;
   for (const { key, suggestion } of unknownKeys(frontMatterSchema, data)) {
     const hint = suggestion
@@ -226,7 +244,7 @@ export function parseArticleFile(
   if (output) problems.push(...imageProblems(output).map(atKey));
   const aliases = output?.aliases && aliasesOf(file, output.aliases, split, problems);
   const brand = { slug: data.brand, at: split.keys.get('brand') };
-  if (!output || problems.length > 0) return { problems, brand };
+  if (!output || problems.length > 0) return { problems, brand, ...bodyImages };
   // The keys an Article reads differently are taken out; every other key is an Article field
   // of the same name and type, declared once in the schema and once in Article: the Pick does
   // not compile when the schema has a key Article lacks, the assignment when their types differ.
@@ -246,7 +264,6 @@ export function parseArticleFile(
     source: file,
   };
   const bodyDigest = html === undefined ? undefined : textDigest(html);
-  const bodyImages = body && body.images.length > 0 ? { bodyImages: body.images } : {};
   return { article, html, bodyDigest, ...bodyImages, problems, brand };
 }
 
@@ -353,8 +370,7 @@ function renderBody(
 /**
  * One Markdown image of a body checked (resolveBodyImage: where its path leads; alt text given
  * and held to the character rule), each problem reported; the image, when its path is sound.
- * Whether the file exists is checked when it is read (article-images.ts). Pure apart from
- * `report`.
+ * Whether the file exists is asked by readArticles (image-uses.ts). Pure apart from `report`.
  */
 function checkBodyImage(
   image: MarkdownImage,

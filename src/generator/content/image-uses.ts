@@ -1,0 +1,116 @@
+/**
+ * The places articles use image files, the front matter's `image` and each `![...](...)` of a
+ * body, each with where to report a problem with its file and how to word it. The content check
+ * (read-articles.ts) reports a missing file with the other content problems, so one run shows
+ * them all (drafts included, like every content rule; the front matter's image once the front
+ * matter is sound), and so is a file that does not begin as an image does; the image stage
+ * (assets/article-images.ts) reads and encodes the files and reports what only reading them
+ * whole finds (a file cut off, a link). Pure apart from peekImage, which reads a file's first
+ * bytes.
+ */
+import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
+import path from 'node:path';
+import type { Article } from '../../content/types.ts';
+import type { Problem } from '../errors/problem.ts';
+import type { BodyImage } from './body-images.ts';
+import { describeValue } from './content-schema.ts';
+
+/** One place an image file is used: where to report it, and how to name it in a message. */
+export interface ImageUse {
+  /** Root-relative path of the file ("src/content/images/x.png"). */
+  source: string;
+  /** The article file that names it, and where. */
+  file: string;
+  line: number;
+  column: number;
+  /** The message of a problem with the file, from what is wrong with it. */
+  message(reason: string): string;
+}
+
+/** What is wrong when an image's file is not there. */
+export const NO_SUCH_IMAGE =
+  'no such file; expected a PNG, JPEG or WebP file at that path inside src/content/';
+
+/** What is wrong when a file does not begin with the signature of a PNG, JPEG or WebP image. */
+export const NOT_AN_IMAGE =
+  'the file is not a PNG, JPEG or WebP image sharp can read (it does not begin as one does); expected a PNG, JPEG or WebP file';
+
+/** The first bytes of each format: PNG's signature, JPEG's SOI marker, WebP's RIFF header. */
+const SIGNATURES: { at: number; bytes: number[] }[][] = [
+  [{ at: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }],
+  [{ at: 0, bytes: [0xff, 0xd8, 0xff] }],
+  [
+    { at: 0, bytes: [0x52, 0x49, 0x46, 0x46] },
+    { at: 8, bytes: [0x57, 0x45, 0x42, 0x50] },
+  ],
+];
+
+/** Whether `head` begins as a PNG, JPEG or WebP file does. Pure. */
+export function looksLikeImage(head: Uint8Array): boolean {
+  return SIGNATURES.some((parts) =>
+    parts.every(({ at, bytes }) => bytes.every((byte, i) => head[at + i] === byte)),
+  );
+}
+
+/**
+ * What a first look at the image file `source` (root-relative) finds wrong: NO_SUCH_IMAGE when
+ * nothing is there, NOT_AN_IMAGE when a regular file does not begin as an image; undefined
+ * otherwise, also for a link or a folder, which the image stage refuses in its own words. Reads
+ * at most 12 bytes, never through a link.
+ */
+export function peekImage(root: string, source: string): string | undefined {
+  const file = path.join(root, source);
+  const info = lstatSync(file, { throwIfNoEntry: false });
+  if (!info) return NO_SUCH_IMAGE;
+  if (!info.isFile()) return undefined;
+  const head = new Uint8Array(12);
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const read = readSync(fd, head, 0, head.length, 0);
+    return looksLikeImage(head.subarray(0, read)) ? undefined : NOT_AN_IMAGE;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The use of an article's front matter `image` (`file` is the article's), named as written. */
+export function frontMatterImageUse(
+  file: string,
+  image: Pick<NonNullable<Article['image']>, 'source' | 'line' | 'column'>,
+): ImageUse {
+  const { source, line, column } = image;
+  const shown = describeValue(path.posix.relative('src/content', source));
+  return { source, file, line, column, message: (reason) => `"image" is ${shown}: ${reason}` };
+}
+
+/** The use of one image of a body (`file` is the article's), named relative to the article. */
+export function bodyImageUse(file: string, image: BodyImage): ImageUse {
+  const { source, line, column } = image;
+  const shown = describeValue(path.posix.relative(path.posix.dirname(file), source));
+  return { source, file, line, column, message: (reason) => `the image ${shown}: ${reason}` };
+}
+
+/**
+ * A problem for each image one article file uses (its front matter's, then its body's) that
+ * `look` (peekImage) finds wrong. Pure apart from `look`.
+ */
+export function imageFileProblems(
+  file: string,
+  { image, bodyImages = [] }: { image?: Article['image']; bodyImages?: BodyImage[] },
+  look: (source: string) => string | undefined,
+): Problem[] {
+  const uses = bodyImages.map((shown) => bodyImageUse(file, shown));
+  if (image) uses.unshift(frontMatterImageUse(file, image));
+  return uses.flatMap((use) => {
+    const reason = look(use.source);
+    return reason === undefined ? [] : [{ ...placeOf(use), message: use.message(reason) }];
+  });
+}
+
+/** Where a problem with `use` is reported. */
+export function placeOf({ file, line, column }: ImageUse): Omit<Problem, 'message'> {
+  return { file, line, column };
+}
