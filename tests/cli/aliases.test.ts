@@ -34,7 +34,8 @@ const PAGES = [
 /** sitegen's part of `_redirects` for ALIASES, for the base path `base`. */
 const ourRules = (base: string) =>
   [
-    '# From sitegen: the old addresses of renamed articles (front matter "aliases").',
+    '# From sitegen: the old addresses of renamed articles (front matter "aliases"), first:',
+    '# static rules before any splat or placeholder, and no splat takes their addresses.',
     `${base}artikel/perang88-fitur-slot-lama/ ${base}artikel/perang88-mengenal-fitur-slot-modern/ 301`,
     `${base}fitur-slot.html ${base}artikel/perang88-mengenal-fitur-slot-modern/ 301`,
     `${base}lama/fitur-slot/ ${base}artikel/perang88-mengenal-fitur-slot-modern/ 301`,
@@ -133,7 +134,7 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
     expect(check.code).toBe(0);
   });
 
-  it('merges public/_redirects first, then its own rules, each part under a comment', async () => {
+  it('merges its own static rules first, then public/_redirects as written, each under a comment', async () => {
     const theirs =
       '# moved sections\r\n/promo/ /artikel/ 302\r\n/lama-brand/* /brand/:splat 301\r\n';
     const undo = theirRedirects(theirs);
@@ -142,12 +143,12 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
       expect((await build(merged)).code).toBe(0);
       expect(readFileSync(path.join(merged, '_redirects'), 'utf8')).toBe(
         [
-          "# From public/_redirects: the site's own rules, first (the first match wins).",
+          ourRules('/'),
+          "# From public/_redirects: the site's own rules, as written.",
           '# moved sections',
           '/promo/ /artikel/ 302',
           '/lama-brand/* /brand/:splat 301',
           '',
-          ourRules('/'),
         ].join('\n'),
       );
       // Their rules alone, without aliases, still make the file; comments alone do not.
@@ -163,6 +164,24 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
       } finally {
         undoAliases();
       }
+    } finally {
+      await undo();
+    }
+  });
+
+  it('warns, and still builds, when _redirects has more dynamic rules than Cloudflare Pages applies', async () => {
+    const limit = '/lama/:slug /artikel/:slug 301\n'.concat('/u/ /v/ 301\n'.repeat(99));
+    const undo = theirRedirects(limit);
+    try {
+      const fits = await build(path.join(temp.dir, 'fits'));
+      expect(fits.code, fits.stderr).toBe(0);
+      expect(fits.stderr).not.toContain('Cloudflare Pages');
+      theirRedirects(`${limit}/w/ /v/ 301\n`);
+      const over = await build(path.join(temp.dir, 'over'));
+      expect(over.code, over.stderr).toBe(0);
+      expect(over.stderr).toContain(
+        'warning: _redirects has 3 static and 101 dynamic rules (counted from the first splat or placeholder on); Cloudflare Pages applies at most 2000 and 100',
+      );
     } finally {
       await undo();
     }

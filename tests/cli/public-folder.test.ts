@@ -75,7 +75,7 @@ describe('public/: static files copied into the output', () => {
     // public/_redirects is merged into sitegen's _redirects (there are no aliases here), not
     // copied as it is.
     expect(readFileSync(path.join(dist, '_redirects'), 'utf8')).toBe(
-      "# From public/_redirects: the site's own rules, first (the first match wins).\n/lama /baru 301\n",
+      "# From public/_redirects: the site's own rules, as written.\n/lama /baru 301\n",
     );
     // Nothing else of public/ reached the output: its top level is sitegen's and these two.
     expect(readdirSync(dist).sort()).toEqual(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readAlias, readAliases } from '../../src/generator/content/article-aliases.ts';
 import {
   type AliasRule,
+  redirectLimitWarnings,
   redirectsFile,
   theirRuleClashes,
 } from '../../src/generator/files/redirects-file.ts';
@@ -74,7 +75,7 @@ describe('readAlias: an old slug or a path from the site root, as a site address
   });
 });
 
-describe('_redirects: their rules first, then one 301 per alias', () => {
+describe('_redirects: one 301 per alias first, then their rules', () => {
   const rules = [rule('/artikel/lama/', '/artikel/baru/'), rule('/lama.html', '/artikel/baru/')];
 
   it('is not written without a rule (comments alone are none)', () => {
@@ -84,19 +85,37 @@ describe('_redirects: their rules first, then one 301 per alias', () => {
 
   it('puts the base path on both sides of each alias rule', () => {
     expect(redirectsFile(rules, '/repo/', undefined)?.contents).toBe(
-      '# From sitegen: the old addresses of renamed articles (front matter "aliases").\n' +
+      '# From sitegen: the old addresses of renamed articles (front matter "aliases"), first:\n' +
+        '# static rules before any splat or placeholder, and no splat takes their addresses.\n' +
         '/repo/artikel/lama/ /repo/artikel/baru/ 301\n' +
         '/repo/lama.html /repo/artikel/baru/ 301\n',
     );
   });
 
-  it('keeps their text as written (CRLF made LF) above its own', () => {
-    expect(redirectsFile(rules.slice(0, 1), '/', '/a /b 302\r\n\r\n')?.contents).toBe(
-      "# From public/_redirects: the site's own rules, first (the first match wins).\n" +
-        '/a /b 302\n\n' +
-        '# From sitegen: the old addresses of renamed articles (front matter "aliases").\n' +
-        '/artikel/lama/ /artikel/baru/ 301\n',
+  it('keeps their text as written (CRLF made LF) below its own static rules', () => {
+    expect(redirectsFile(rules.slice(0, 1), '/', '/a/* /b 302\r\n\r\n')?.contents).toBe(
+      '# From sitegen: the old addresses of renamed articles (front matter "aliases"), first:\n' +
+        '# static rules before any splat or placeholder, and no splat takes their addresses.\n' +
+        '/artikel/lama/ /artikel/baru/ 301\n\n' +
+        "# From public/_redirects: the site's own rules, as written.\n" +
+        '/a/* /b 302\n',
     );
+  });
+
+  it("warns past Cloudflare Pages' limits, counting every rule from the first dynamic one on", () => {
+    const many = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, i) => rule(`/${prefix}-${i}/`, '/artikel/baru/'));
+    expect(redirectLimitWarnings(many(2000, 'a'), '/x/ /y/ 301\n')).toEqual([
+      expect.stringContaining('2001 static and 0 dynamic rules'),
+    ]);
+    expect(redirectLimitWarnings(many(1999, 'a'), '/x/ /y/ 301\n')).toEqual([]);
+    // A static rule after a splat counts as dynamic: 99 + the splat + 1 = 101.
+    const theirs = `${'/s/ /t/ 301\n'.repeat(5)}/lama/:slug /baru/:slug 301\n${'/u/ /v/\n'.repeat(100)}`;
+    expect(redirectLimitWarnings(many(10, 'a'), theirs)).toEqual([
+      expect.stringContaining('15 static and 101 dynamic rules'),
+    ]);
+    expect(redirectLimitWarnings(many(10, 'a'), theirs.replace('/u/ /v/\n', ''))).toEqual([]);
+    expect(redirectLimitWarnings([], '# /a/* /b/\n')).toEqual([]);
   });
 
   it('finds a rule of theirs on an alias, with or without the trailing slash', () => {

@@ -25,7 +25,12 @@ import type { Problem } from '../errors/problem.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
 import { generatedFiles, publicClashes } from '../files/public-files.ts';
-import { aliasRules, THEIR_REDIRECTS, theirRuleClashes } from '../files/redirects-file.ts';
+import {
+  aliasRules,
+  redirectLimitWarnings,
+  THEIR_REDIRECTS,
+  theirRuleClashes,
+} from '../files/redirects-file.ts';
 import type { OutputFile } from '../output/writer.ts';
 import { planListFiles } from '../files/list-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
@@ -149,7 +154,11 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     ...lists.deps,
     ...copies.deps,
   ]);
-  const warnings = [...composeWarnings(content, bodies), ...(cards?.planner.warnings() ?? [])];
+  const warnings = [
+    ...composeWarnings(content, bodies),
+    ...(cards?.planner.warnings() ?? []),
+    ...redirectLimitWarnings(redirects, folder.redirects),
+  ];
   const kept = { warnings, draftsLeftOut: site.draftsLeftOut, images: site.imageCounts };
   await state.remember({ pages, writer, memo: before.memo, last: { site, kept } });
   const cleanup = writer.cleanup;

@@ -5,9 +5,13 @@ import { articleUrl } from '../pages/routes.ts';
 
 /**
  * `_redirects`, the redirect rules Netlify and Cloudflare Pages read from the output's root:
- * the maintainer's own rules (public/_redirects) first, since the first rule that matches wins
- * on both, then one `301` per article alias (front matter `aliases`). Written only when it has
- * a rule. Every other host follows the redirect pages (pages/kind-redirect.ts) instead.
+ * one `301` per article alias (front matter `aliases`), then the maintainer's own rules
+ * (public/_redirects) as written. The aliases are static rules and come first: Cloudflare
+ * Pages counts every rule from the first splat or placeholder on against its 100 dynamic
+ * ones, and the first rule that matches wins on both hosts, so a splat of theirs never takes
+ * an alias's address (a rule of theirs on the very address is an error: theirRuleClashes).
+ * Written only when it has a rule. Every other host follows the redirect pages
+ * (pages/kind-redirect.ts) instead.
  */
 
 /** The maintainer's own rules, read by the build and merged here; never copied as they are. */
@@ -42,8 +46,8 @@ export function aliasRules(pages: readonly Page[]): AliasRule[] {
 }
 
 /**
- * `_redirects` for the site at base path `base` ("/" or "/repo/"): `theirs` (the text of
- * public/_redirects, line breaks made LF) when it holds a rule, then the alias rules, each part
+ * `_redirects` for the site at base path `base` ("/" or "/repo/"): the alias rules, then
+ * `theirs` (the text of public/_redirects, line breaks made LF) when it holds a rule, each part
  * under a comment saying where it comes from. Undefined when neither has a rule. Pure.
  */
 export function redirectsFile(
@@ -51,20 +55,47 @@ export function redirectsFile(
   base: string,
   theirs: string | undefined,
 ): OutputFile | undefined {
-  const theirLines = theirs === undefined ? [] : lf(theirs).replace(/\n+$/, '').split('\n');
+  const theirLines = theirRuleLines(theirs);
   const hasTheirs = theirLines.some((line) => ruleSource(line) !== undefined);
   if (!hasTheirs && rules.length === 0) return undefined;
   const lines: string[] = [];
-  if (hasTheirs)
-    lines.push(`# From ${THEIR_REDIRECTS}: the site's own rules, first (the first match wins).`);
-  if (hasTheirs) lines.push(...theirLines);
-  if (hasTheirs && rules.length > 0) lines.push('');
   if (rules.length > 0) {
-    lines.push('# From sitegen: the old addresses of renamed articles (front matter "aliases").');
+    lines.push(
+      '# From sitegen: the old addresses of renamed articles (front matter "aliases"), first:',
+      '# static rules before any splat or placeholder, and no splat takes their addresses.',
+    );
     for (const rule of rules)
       lines.push(`${base}${rule.from.slice(1)} ${base}${rule.to.slice(1)} 301`);
   }
+  if (hasTheirs && rules.length > 0) lines.push('');
+  if (hasTheirs) lines.push(`# From ${THEIR_REDIRECTS}: the site's own rules, as written.`);
+  if (hasTheirs) lines.push(...theirLines);
   return { path: '_redirects', contents: `${lines.join('\n')}\n` };
+}
+
+/** What Cloudflare Pages applies of `_redirects`: 2,000 static rules and 100 dynamic ones. */
+export const CLOUDFLARE_REDIRECT_LIMITS = { static: 2000, dynamic: 100 } as const;
+
+/**
+ * A warning when the `_redirects` that redirectsFile writes for `rules` and `theirs` has more
+ * rules than Cloudflare Pages applies: it counts every rule from the first one whose source has
+ * a splat (`*`) or a placeholder (`:name`) on as dynamic. None when it fits. Pure.
+ */
+export function redirectLimitWarnings(rules: AliasRule[], theirs: string | undefined): string[] {
+  const sources = theirRuleLines(theirs).flatMap((line) => ruleSource(line) ?? []);
+  const firstDynamic = sources.findIndex((source) => /\*|(^|\/):[A-Za-z]/.test(source));
+  const dynamic = firstDynamic < 0 ? 0 : sources.length - firstDynamic;
+  const counts = { static: rules.length + sources.length - dynamic, dynamic };
+  const limits = CLOUDFLARE_REDIRECT_LIMITS;
+  if (counts.static <= limits.static && counts.dynamic <= limits.dynamic) return [];
+  return [
+    `_redirects has ${counts.static} static and ${counts.dynamic} dynamic rules (counted from the first splat or placeholder on); Cloudflare Pages applies at most ${limits.static} and ${limits.dynamic} and ignores the rest. The redirect pages still work there; see docs/hosting.md`,
+  ];
+}
+
+/** The lines of public/_redirects, line breaks made LF, without the blank lines at its end. */
+function theirRuleLines(theirs: string | undefined): string[] {
+  return theirs === undefined ? [] : lf(theirs).replace(/\n+$/, '').split('\n');
 }
 
 /**
