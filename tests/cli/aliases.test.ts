@@ -337,6 +337,16 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
       message: `${ARTICLE}:14:5: alias "/brand/404.html" is the address of the page /brand/404.html (src/templates/NotFoundPage.tsx)`,
     },
     {
+      name: 'a folder sitegen writes whole',
+      breakIt: () => addEntry('/assets/lama/'),
+      message: `${ARTICLE}:14:5: alias "/assets/lama/" (its redirect page assets/lama/index.html) is inside assets/, which sitegen writes whole`,
+    },
+    {
+      name: 'a folder where sitegen writes a file',
+      breakIt: () => addEntry('/feed.xml/'),
+      message: `${ARTICLE}:14:5: alias "/feed.xml/" (its redirect page feed.xml/index.html) is inside a folder feed.xml/, where sitegen writes the file feed.xml: the Atom feed`,
+    },
+    {
       name: 'an alias of another article',
       breakIt: () => edit(OTHER, 'order: 7\n', 'order: 7\naliases: [/lama/fitur-slot/]\n'),
       message: `${ARTICLE}:12:5: alias "/lama/fitur-slot/" is also an alias at ${OTHER}:10:11; expected each old address in one article, once`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSkippedPublicName, type PublicFile } from '../../src/generator/content/public-folder.ts';
 import {
+  aliasPathClashes,
   generatedFiles,
   mergeHeaders,
   publicClashes,
@@ -56,6 +57,25 @@ describe('public/ against the files sitegen writes', () => {
     expect(problems[1].message).toContain('the data of the list /artikel/');
     expect(problems[6].message).toContain('sitegen writes the folder kontak/');
     expect(problems[7].message).toContain('sitegen writes the file index.html');
+  });
+
+  it('refuses an alias whose redirect page would go among the files sitegen writes, at its line', async () => {
+    const { content } = await shippedContent();
+    const [first, ...rest] = content.articles;
+    const addresses = ['/lama/', '/assets/x/', '/og/lama.html', '/feed.xml/', '/brand/lama/'];
+    const aliases = addresses.map((address, index) => ({ address, line: 8 + index, column: 5 }));
+    const pages = listPages({ ...content, articles: [{ ...first, aliases }, ...rest] }, () => true);
+    const problems = aliasPathClashes(pages);
+    expect(problems.map(({ file, line, column }) => [file, line, column])).toEqual([
+      [first.source, 9, 5],
+      [first.source, 10, 5],
+      [first.source, 11, 5],
+    ]);
+    expect(problems[0].message).toBe(
+      'alias "/assets/x/" (its redirect page assets/x/index.html) is inside assets/, which sitegen writes whole (the fingerprinted stylesheet, script, icon, article images and list data); put it in another folder',
+    );
+    expect(problems[1].message).toContain('is inside og/, which sitegen writes whole');
+    expect(problems[2].message).toContain('where sitegen writes the file feed.xml: the Atom feed');
   });
 
   it("puts public/_headers after sitegen's rules, under one comment line", () => {

@@ -24,13 +24,8 @@ import {
 import type { Problem } from '../errors/problem.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
-import { generatedFiles, publicClashes } from '../files/public-files.ts';
-import {
-  aliasRules,
-  redirectLimitWarnings,
-  THEIR_REDIRECTS,
-  theirRuleClashes,
-} from '../files/redirects-file.ts';
+import { aliasPathClashes, generatedFiles, publicClashes } from '../files/public-files.ts';
+import { aliasRules, redirectLimitWarnings, theirRuleClashes } from '../files/redirects-file.ts';
 import type { OutputFile } from '../output/writer.ts';
 import { planListFiles } from '../files/list-files.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
@@ -378,19 +373,23 @@ function linkedBodiesOf(state: BuilderState, loaded: Awaited<ReturnType<typeof l
 }
 
 /**
- * The alias rules of `pages` (files/redirects-file.ts), sorted by old address. A rule of
- * public/_redirects (read with public/) whose source is also an alias fails the build
- * (ContentInvalid) before anything is written, naming both files. Pure.
+ * The alias rules of `pages` (files/redirects-file.ts), sorted by old address. An alias whose
+ * redirect page would go among the files sitegen writes (aliasPathClashes), and a rule of
+ * public/_redirects (read with public/) whose source is also an alias, fail the build
+ * (ContentInvalid) before anything is written, each naming both files. Pure.
  */
 function redirectRules(folder: PublicFolder, pages: Page[], siteUrl: string) {
   const rules = aliasRules(pages);
-  if (folder.redirects === undefined) return rules;
-  const problems: Problem[] = theirRuleClashes(folder.redirects, rules, new URL(siteUrl).pathname);
+  const base = new URL(siteUrl).pathname;
+  const problems: Problem[] = [
+    ...aliasPathClashes(pages),
+    ...(folder.redirects === undefined ? [] : theirRuleClashes(folder.redirects, rules, base)),
+  ];
   if (problems.length > 0)
     throw sitegenError(
       ContentInvalid,
       { count: problems.length },
-      { problems, file: THEIR_REDIRECTS },
+      { problems, file: problems[0].file },
     );
   return rules;
 }

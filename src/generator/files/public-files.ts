@@ -6,8 +6,9 @@ import { listDataUrl } from '../pages/paging.ts';
 import type { Page } from '../pages/routes.ts';
 
 /**
- * The maintainer's public/ folder meets sitegen's own files here: which output paths sitegen
- * writes (so a public file may not take one), and public/_headers merged after sitegen's rules.
+ * The maintainer's public/ folder and the article aliases meet sitegen's own files here: which
+ * output paths sitegen writes (so neither a public file nor a redirect page may take one, or
+ * stand where one needs a folder), and public/_headers merged after sitegen's rules.
  */
 
 /** Folders sitegen writes whole, with what they hold: no public file goes inside them. */
@@ -59,6 +60,28 @@ export function publicClashes(files: PublicFile[], generated: Map<string, string
   for (const file of files) {
     const message = clashOf(file.path, generated, folders);
     if (message) problems.push({ file: file.source, message });
+  }
+  return problems;
+}
+
+/**
+ * One problem per alias (front matter `aliases`) whose redirect page would go where a public file
+ * may not (publicClashes): inside assets/ or og/, inside a folder where sitegen writes a file
+ * (`/feed.xml/`), or as a file where it writes a folder. An alias at the very address of a page
+ * is found with the pages (pages/routes.ts). At the alias's line. Pure.
+ */
+export function aliasPathClashes(pages: Page[]): Problem[] {
+  const generated = generatedFiles(pages.filter((page) => page.template !== 'RedirectPage'));
+  const folders = generatedFolders(generated);
+  const problems: Problem[] = [];
+  for (const page of pages) {
+    if (page.template !== 'RedirectPage') continue;
+    const message = clashOf(page.outputPath, generated, folders);
+    if (!message) continue;
+    const { alias, article } = page;
+    const shown = `alias ${JSON.stringify(alias.address)} (its redirect page ${page.outputPath})`;
+    const where = { file: article.source, line: alias.line, column: alias.column };
+    problems.push({ ...where, message: `${shown} ${message}` });
   }
   return problems;
 }
