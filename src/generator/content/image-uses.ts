@@ -1,12 +1,12 @@
 /**
  * The places articles use image files, the front matter's `image` and each `![...](...)` of a
  * body, each with where to report a problem with its file and how to word it. The content check
- * (read-articles.ts) reports a missing file with the other content problems, so one run shows
+ * (read-articles.ts) asks peekImage about each: a missing file, or one that does not begin as a
+ * PNG, JPEG or WebP file does, is a problem of the article like any other, so one run shows
  * them all (drafts included, like every content rule; the front matter's image once the front
- * matter is sound), and so is a file that does not begin as an image does; the image stage
- * (assets/article-images.ts) reads and encodes the files and reports what only reading them
- * whole finds (a file cut off, a link). Pure apart from peekImage, which reads a file's first
- * bytes.
+ * matter is sound). The image stage (assets/article-images.ts) then reads each file whole and
+ * reports what only that finds (a file cut off, a link). Pure apart from peekImage, which
+ * reads a file's first bytes.
  */
 import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
