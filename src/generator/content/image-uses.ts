@@ -32,7 +32,7 @@ export const NO_SUCH_IMAGE =
   'no such file; expected a PNG, JPEG or WebP file at that path inside src/content/';
 
 /** What is wrong when a file does not begin with the signature of a PNG, JPEG or WebP image. */
-export const NOT_AN_IMAGE =
+const NOT_AN_IMAGE =
   'the file is not a PNG, JPEG or WebP image sharp can read (it does not begin as one does); expected a PNG, JPEG or WebP file';
 
 /** The first bytes of each format: PNG's signature, JPEG's SOI marker, WebP's RIFF header. */
@@ -46,7 +46,7 @@ const SIGNATURES: { at: number; bytes: number[] }[][] = [
 ];
 
 /** Whether `head` begins as a PNG, JPEG or WebP file does. Pure. */
-export function looksLikeImage(head: Uint8Array): boolean {
+function looksLikeImage(head: Uint8Array): boolean {
   return SIGNATURES.some((parts) =>
     parts.every(({ at, bytes }) => bytes.every((byte, i) => head[at + i] === byte)),
   );
