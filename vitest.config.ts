@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/** What bin/bundle-cli.mjs defines for the bundled CLI, for the in-process harness's sources. */
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+const define = { SITEGEN_VERSION: JSON.stringify(version) };
 
 /** Upper bounds that hold on a loaded 2-core machine; speed is measured by bench/, not here. */
 const limits = { testTimeout: 60_000, hookTimeout: 120_000 };
@@ -11,6 +17,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        define,
         test: {
           ...limits,
           name: 'processes',
@@ -23,6 +30,7 @@ export default defineConfig({
         // After every other file, never beside one: a CLI test that starts 30 processes on two
         // cores starved Chromium past a 15 s wait for an element already in the page (CI of
         // 1898d4b). The browser files share the two cores only with each other.
+        define,
         test: {
           ...limits,
           name: 'browser',

@@ -265,8 +265,11 @@ export function displayPath(dir: string): string {
  * A one-line "pages rendered of total" indicator on stderr, only on a terminal outside CI, only
  * after a second, never when `isOff`.
  */
-export function createProgress(isOff: boolean) {
-  const isShown = !isOff && process.stderr.isTTY && !process.env.CI;
+export function createProgress(
+  isOff: boolean,
+  { stderr, env }: Pick<Streams, 'stderr'> & { env: NodeJS.ProcessEnv } = process,
+) {
+  const isShown = !isOff && stderr.isTTY && !env.CI;
   const startedAt = Date.now();
   let lastDrawAt = 0;
   let drawn = false;
@@ -277,10 +280,10 @@ export function createProgress(isOff: boolean) {
       if (now - startedAt < 1000 || (now - lastDrawAt < 100 && done !== total)) return;
       lastDrawAt = now;
       drawn = true;
-      process.stderr.write(`\rsitegen: rendering ${done}/${total} pages`);
+      stderr.write(`\rsitegen: rendering ${done}/${total} pages`);
     },
     clear() {
-      if (drawn) process.stderr.write('\r\x1b[K');
+      if (drawn) stderr.write('\r\x1b[K');
     },
   };
 }

@@ -15,31 +15,49 @@ import { devOutDirOf } from '../output/cache-file.ts';
 import { CheckFailed, NoPages, NoSuchCommand } from '../errors/errors-data.ts';
 import { ignoreClosedPipe, painterFor, type Paint } from './terminal.ts';
 import { normalizeBase } from '../host/static-host.ts';
+import { renderTimeLimitMs } from '../site/time-limit.ts';
 
 declare const SITEGEN_VERSION: string;
 
-/**
- * Parses argv, runs one command and sets the exit code: 0 ok, 1 failed. No other logic
- * lives here; each command loads only the modules it needs.
- */
+/** Where a command run reads and writes: the process's streams and environment, or a test's. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+/** Parses argv, runs one command and sets the process's exit code: 0 ok, 1 failed. */
 export async function main(argv: string[]): Promise<void> {
   // `sitegen check --sizes | head -1`: the reader leaving is not a failure (terminal.ts).
   ignoreClosedPipe(process.stdout);
   ignoreClosedPipe(process.stderr);
+  process.exitCode = await runCommand(argv, process);
+}
+
+/**
+ * Runs one command with `io` and returns its exit code: 0 ok, 1 failed (commander's own for
+ * --help, --version and usage mistakes). No other logic lives here; each command loads only the
+ * modules it needs. The tests' in-process harness calls it with streams of its own.
+ */
+export async function runCommand(argv: string[], io: CliIo): Promise<number> {
   // Set from the running command's --quiet/--verbose/--json before its action starts.
-  let output = createOutput();
+  let output = createOutput({}, io, io.env);
   const program = new Command('sitegen')
     .description('Builds the site in src/ into plain HTML.')
     .version(SITEGEN_VERSION, '-v, --version')
     .showHelpAfterError('(run sitegen --help for usage)')
     .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
     .hook('preAction', (_program, command) => {
-      output = createOutput(outputFlags(command.opts()));
+      output = createOutput(outputFlags(command.opts()), io, io.env);
     });
 
-  declareBuild(program, () => output);
+  declareBuild(program, () => output, io);
 
-  addWatchCommand(program);
+  addWatchCommand(program, io);
 
   program
     .command('new')
@@ -51,9 +69,9 @@ export async function main(argv: string[]): Promise<void> {
       'slug of the brand the article is about (src/content/brands.ts)',
     )
     .option('--root <dir>', 'project folder holding src/', '.')
-    .action(newArticleCommand);
+    .action((slug, options) => newArticleCommand(slug, options, io));
 
-  addPreviewCommand(program);
+  addPreviewCommand(program, io);
 
   declareCheck(program, () => output);
 
@@ -62,19 +80,17 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv, { from: 'user' });
     output.succeed();
+    return 0;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
-      return;
-    }
-    process.exitCode = 1;
+    if (error instanceof CommanderError) return error.exitCode;
     // The one place an error is printed: on stderr, and with --json also as JSON on stdout.
     output.fail(explainSystemError(error, 'running'));
+    return 1;
   }
 }
 
 /** `sitegen build` and its flags; `output` is the run's Output, set once the flags are parsed. */
-function declareBuild(program: Command, output: () => Output) {
+function declareBuild(program: Command, output: () => Output, io: CliIo) {
   const build = program
     .command('build')
     .description('render every route into the output folder')
@@ -96,7 +112,7 @@ function declareBuild(program: Command, output: () => Output) {
     .addOption(jobsOption());
   addOutputOptions(build, 'also print the time of each stage and every file written')
     .option('--timings', 'print the time of each stage (the first half of --verbose)')
-    .action((options) => buildCommand(options, output()));
+    .action((options) => buildCommand(options, output(), io));
 }
 
 /** `sitegen check` and its flags. */
@@ -138,7 +154,7 @@ function outputFlags(options: Record<string, unknown>): OutputFlags {
 }
 
 /** `sitegen watch` and its options. */
-function addWatchCommand(program: Command) {
+function addWatchCommand(program: Command, io: CliIo) {
   program
     .command('watch')
     .alias('dev')
@@ -156,7 +172,7 @@ function addWatchCommand(program: Command) {
     .addOption(allowedHostOption())
     .addOption(openOption())
     .addOption(noOpenOption())
-    .action(watchCommand);
+    .action((options) => watchCommand(options, io));
 }
 
 /**
@@ -177,7 +193,7 @@ function addSuggestions(program: Command) {
 }
 
 /** `sitegen preview` and its options. */
-function addPreviewCommand(program: Command) {
+function addPreviewCommand(program: Command, io: CliIo) {
   program
     .command('preview [dir]')
     .description('serve a built folder the way a static host does')
@@ -192,7 +208,7 @@ function addPreviewCommand(program: Command) {
     )
     .addOption(openOption())
     .addOption(noOpenOption())
-    .action(previewCommand);
+    .action((dir, options) => previewCommand(dir, options, io));
 }
 
 /** The options watch and preview share. */
@@ -210,12 +226,13 @@ interface ServeOptions {
  */
 async function watchCommand(
   options: ServeOptions & { out?: string; siteUrl?: string; root: string; jobs: number },
+  io: CliIo,
 ): Promise<void> {
   // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
   const stopRequested = waitForStopSignal();
   const { watch } = await import('../dev/watch.ts');
-  await warnIfReachable(options.host);
-  const project = resolveProject(options);
+  await warnIfReachable(options.host, io);
+  const project = resolveProject(options, io.env);
   // The dev site holds drafts: unless --out says otherwise it never goes to dist/, which is
   // deployed.
   const outDir = options.out ?? devOutDirOf(project.root, project.cacheDir);
@@ -223,28 +240,29 @@ async function watchCommand(
     ...project,
     outDir,
     jobs: options.jobs,
-    onWait: (line) => process.stderr.write(`[sitegen] ${line}\n`),
+    onWait: (line) => io.stderr.write(`[sitegen] ${line}\n`),
     host: options.host,
     port: options.port,
     isStrictPort: options.strictPort === true,
     allowedHosts: options.allowedHost,
-    log: (line) => process.stdout.write(`[sitegen] ${line}\n`),
+    log: (line) => io.stdout.write(`[sitegen] ${line}\n`),
     // A failed rebuild is an error: on stderr, in colour on a terminal (NO_COLOR, FORCE_COLOR).
-    logError: (text) => process.stderr.write(`[sitegen] ${text}\n`),
-    errorStyle: errorStyleFor(painterFor(process.stderr)),
+    logError: (text) => io.stderr.write(`[sitegen] ${text}\n`),
+    errorStyle: errorStyleFor(painterFor(io.stderr, io.env)),
   });
   const deployed = displayPath(path.join(project.root, 'dist'));
-  process.stdout.write(
+  io.stdout.write(
     `[sitegen] dev output, drafts included: ${displayPath(outDir)}/ (\`sitegen build\` writes ${deployed}/ to deploy)\n`,
   );
   await printListening(
     { at: 'serving', everywhere: 'serving on every network interface' },
     options,
     watcher,
+    io,
   );
   await stopRequested;
   await watcher.close();
-  process.stdout.write('[sitegen] stopped\n');
+  io.stdout.write('[sitegen] stopped\n');
 }
 
 /**
@@ -268,6 +286,7 @@ function errorStyleFor(paint: Paint) {
 async function previewCommand(
   dir: string | undefined,
   options: ServeOptions & { base?: string },
+  io: CliIo,
 ): Promise<void> {
   const stopRequested = waitForStopSignal();
   const { startServer, describePortChoice } = await import('../dev/serve.ts');
@@ -278,7 +297,7 @@ async function previewCommand(
   if (!hasAnyPage(folder)) throw sitegenError(NoPages, { folder });
   const { base, source } =
     options.base === undefined ? readBasePath(folder) : { base: options.base, source: '--base' };
-  await warnIfReachable(options.host);
+  await warnIfReachable(options.host, io);
   const server = await startServer({
     dir: folder,
     host: options.host,
@@ -288,7 +307,7 @@ async function previewCommand(
     base,
   });
   const portChoice = describePortChoice(options.port, server.port);
-  if (portChoice) process.stdout.write(`[sitegen] ${portChoice}\n`);
+  if (portChoice) io.stdout.write(`[sitegen] ${portChoice}\n`);
   const note = base === '/' ? undefined : `base path ${base}, from ${source}`;
   await printListening(
     {
@@ -297,11 +316,12 @@ async function previewCommand(
     },
     options,
     { port: server.port, base },
+    io,
     note,
   );
   await stopRequested;
   await server.close();
-  process.stdout.write('[sitegen] stopped\n');
+  io.stdout.write('[sitegen] stopped\n');
 }
 
 /**
@@ -313,6 +333,7 @@ async function printListening(
   lead: { at: string; everywhere: string },
   options: ServeOptions,
   server: { port: number; base: string },
+  io: CliIo,
   note?: string,
 ) {
   const { isWildcardHost, listeningUrls } = await import('../dev/serve.ts');
@@ -323,13 +344,11 @@ async function printListening(
       urls.network.length > 0
         ? urls.network.map((url) => `  Network: ${url}\n`).join('')
         : '  Network: no address besides loopback was found\n';
-    process.stdout.write(
-      `[sitegen] ${lead.everywhere} ${stop}\n  Local:   ${urls.local}\n${network}`,
-    );
+    io.stdout.write(`[sitegen] ${lead.everywhere} ${stop}\n  Local:   ${urls.local}\n${network}`);
   } else {
-    process.stdout.write(`[sitegen] ${lead.at} ${urls.local} ${stop}\n`);
+    io.stdout.write(`[sitegen] ${lead.at} ${urls.local} ${stop}\n`);
   }
-  if (options.open) openBrowser(urls.local);
+  if (options.open) openBrowser(urls.local, io);
 }
 
 /**
@@ -358,6 +377,7 @@ async function checkCommand(
 async function newArticleCommand(
   slug: string,
   options: { brand: string; root: string },
+  io: CliIo,
 ): Promise<void> {
   const { newArticle, localDate } = await import('./new-article.ts');
   const file = await newArticle({
@@ -366,7 +386,7 @@ async function newArticleCommand(
     brand: options.brand,
     today: localDate(),
   });
-  process.stdout.write(
+  io.stdout.write(
     `sitegen: created ${file} (draft: true). \`sitegen dev\` shows it marked DRAFT; \`sitegen build\` leaves it out until you delete the draft line, then publishes it everywhere: /artikel/, its brand page, the feed and the sitemap.\n`,
   );
 }
@@ -388,11 +408,12 @@ async function buildCommand(
     jobs: number;
   },
   output: Output,
+  io: CliIo,
 ): Promise<void> {
   const { createBuilder } = await import('../build/builder.ts');
   const { removeUnfinishedOutputSync } = await import('../output/signal-cleanup.ts');
-  const project = resolveProject(options);
-  const progress = createProgress(output.flags.quiet === true || output.flags.json === true);
+  const project = resolveProject(options, io.env);
+  const progress = createProgress(output.flags.quiet === true || output.flags.json === true, io);
   // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.
   const interrupt = (signal: NodeJS.Signals) => {
     progress.clear();
@@ -400,16 +421,16 @@ async function buildCommand(
     const leftovers = isClean
       ? 'no temporary folder is left'
       : 'the next build deletes what is left of the temporary folder';
-    process.stderr.write(
+    io.stderr.write(
       `sitegen: build stopped by ${signal}; ${displayPath(project.outDir)}/ holds the last complete build, and ${leftovers}.\n`,
     );
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   const onWait = (line: string) => {
-    if (!output.flags.quiet) process.stderr.write(`sitegen: ${line}\n`);
+    if (!output.flags.quiet) io.stderr.write(`sitegen: ${line}\n`);
   };
-  const builder = await createBuilder({
+  const result = await createBuilder({
     ...project,
     drafts: options.drafts === true,
     cards: options.cards,
@@ -417,9 +438,10 @@ async function buildCommand(
     jobs: options.jobs,
     onPage: progress.update,
     onWait,
-  });
-  const result = await builder.build().finally(() => builder.dispose());
-  process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
+  })
+    .then((builder) => builder.build().finally(() => builder.dispose()))
+    // In-process runs (the tests' harness) go on after the build: leave no handler behind.
+    .finally(() => process.off('SIGINT', interrupt).off('SIGTERM', interrupt));
   progress.clear();
   reportBuild(output, result, project.outDir, { showTimings: options.timings });
   await result.cleanup;
@@ -431,17 +453,19 @@ async function buildCommand(
  * it) rather than becoming "."; an empty --site-url is the flag's mistake, an empty SITE_URL means
  * unset.
  */
-function resolveProject(options: { root: string; out?: string; siteUrl?: string }) {
+function resolveProject(
+  options: { root: string; out?: string; siteUrl?: string },
+  env: NodeJS.ProcessEnv,
+) {
   const root = path.resolve(options.root);
-  const fromEnv = process.env.SITE_URL || undefined;
+  const fromEnv = env.SITE_URL || undefined;
   return {
     root,
     outDir: options.out ?? path.join(root, 'dist'),
     siteUrl: options.siteUrl ?? fromEnv,
     siteUrlOrigin: options.siteUrl !== undefined ? '--site-url' : 'SITE_URL',
-    cacheDir: process.env.SITEGEN_CACHE_DIR
-      ? path.resolve(process.env.SITEGEN_CACHE_DIR)
-      : undefined,
+    cacheDir: env.SITEGEN_CACHE_DIR ? path.resolve(env.SITEGEN_CACHE_DIR) : undefined,
+    renderTimeLimitMs: renderTimeLimitMs(env),
   };
 }
 
@@ -499,10 +523,10 @@ function allowedHostOption(): Option {
 }
 
 /** One line on stderr when --host makes the server reachable from other machines. */
-async function warnIfReachable(host: string) {
+async function warnIfReachable(host: string, io: CliIo) {
   const { isLoopbackHost } = await import('../dev/serve.ts');
   if (!isLoopbackHost(host)) {
-    process.stderr.write(
+    io.stderr.write(
       `[sitegen] warning: --host ${host} makes this server reachable from the network; anyone who can reach it can read every page, drafts included.\n`,
     );
   }
@@ -556,9 +580,9 @@ function waitForStopSignal(): Promise<void> {
 /**
  * Opens the URL in the desktop's browser, and says so, only on an interactive terminal outside CI.
  */
-function openBrowser(url: string) {
-  if (!process.stdout.isTTY || process.env.CI) return;
-  process.stdout.write(`[sitegen] opening ${url} in the browser\n`);
+function openBrowser(url: string, io: CliIo) {
+  if (!io.stdout.isTTY || io.env.CI) return;
+  io.stdout.write(`[sitegen] opening ${url} in the browser\n`);
   const command =
     process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   import('node:child_process').then(({ spawn }) => {

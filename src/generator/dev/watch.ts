@@ -20,6 +20,8 @@ export interface WatchOptions {
   siteUrl?: string;
   /** Where `siteUrl` came from, for error messages. */
   siteUrlOrigin?: string;
+  /** How long one page may render ($SITEGEN_RENDER_TIMEOUT_MS in the CLI); the builder's default. */
+  renderTimeLimitMs?: number;
   /** Worker threads for full builds of a big site (the builder's `jobs`); default 1. */
   jobs?: number;
   /** sitegen's cache folder ($SITEGEN_CACHE_DIR); default <root>/node_modules/.cache/sitegen. */
@@ -55,8 +57,17 @@ export interface Watcher {
  */
 /** The builder's project for `options`. Drafts are part of the dev site, marked DRAFT. */
 function projectOf(options: WatchOptions, root: string): Project {
-  const { outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir } = options;
-  const project = { root, outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir };
+  const { outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir, renderTimeLimitMs } = options;
+  const project = {
+    root,
+    outDir,
+    siteUrl,
+    siteUrlOrigin,
+    onWait,
+    jobs,
+    cacheDir,
+    renderTimeLimitMs,
+  };
   return { ...project, drafts: true, cardsLater: true };
 }
 

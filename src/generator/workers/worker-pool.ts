@@ -50,15 +50,16 @@ const WORKER_FILE = new URL('./worker.mjs', import.meta.url);
 
 /**
  * A pool of `jobs` worker threads (piscina), started on first use, so a small site never starts
- * one. The workers run the bundled worker.mjs, so a pool exists only in the bundled CLI; from
- * sources (tests), `jobs` above 1 is refused.
+ * one. The workers run the bundled worker.mjs, so threads exist only in the bundled CLI; from
+ * sources (the tests' in-process harness), the first task that needs a thread fails.
  */
 export function createWorkerPool(jobs: number): WorkerPool {
-  if (!existsSync(fileURLToPath(WORKER_FILE))) {
-    throw new Error(`worker threads need the bundled CLI (${WORKER_FILE.pathname} is missing)`);
-  }
   let pool: Promise<Piscina> | undefined;
   const started = () => {
+    // Checked when a thread is first needed: a small site from sources never needs one.
+    if (!existsSync(fileURLToPath(WORKER_FILE))) {
+      throw new Error(`worker threads need the bundled CLI (${WORKER_FILE.pathname} is missing)`);
+    }
     pool ??= import('piscina').then(
       ({ Piscina }) =>
         new Piscina({
