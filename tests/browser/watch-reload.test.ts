@@ -4,6 +4,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { copyProject, eventually, makeTempDir, startCli, type RunningCli } from '../helpers/cli.ts';
+import { cacheWithCards } from '../helpers/sitegen.ts';
 
 declare global {
   interface Window {
@@ -39,7 +40,11 @@ describe('sitegen watch in a real browser', () => {
   beforeAll(async () => {
     temp = await makeTempDir();
     project = await copyProject(path.join(temp.dir, 'site'));
-    watcher = startCli(['watch', '--root', project, '--port', '0']);
+    // The shipped site's cards come from the run's cache: these tests look at reloads, not cards.
+    const cache = await cacheWithCards(path.join(temp.dir, 'cache'));
+    watcher = startCli(['watch', '--root', project, '--port', '0'], {
+      env: { SITEGEN_CACHE_DIR: cache },
+    });
     [base, browser] = await Promise.all([
       watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/).then((m) => m[1]),
       launchBrowser(),

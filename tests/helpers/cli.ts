@@ -143,8 +143,15 @@ export function startCli(
   };
 }
 
-/** Retries `probe` every 20 ms until it returns a truthy value or `timeoutMs` passes. */
-export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+/**
+ * Retries `probe` every 20 ms until it returns a truthy value; the cap (`timeoutMs`) only bounds
+ * a hang. `context` (the output of the process under test, say) is added to the error then.
+ */
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  timeoutMs = 20_000,
+  context?: () => string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -155,8 +162,10 @@ export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 20_000)
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline)
-      throw new Error(`condition not met in ${timeoutMs} ms (last: ${String(last)})`);
+    if (Date.now() > deadline) {
+      const more = context ? `\n${context()}` : '';
+      throw new Error(`condition not met in ${timeoutMs} ms (last: ${String(last)})${more}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -1,3 +1,5 @@
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { type CliIo, runCommand } from '../../src/generator/cli/cli.ts';
 import type { CliResult } from './cli.ts';
@@ -46,4 +48,20 @@ export async function sitegen(
     env,
   });
   return { code, stdout, stderr };
+}
+
+/**
+ * A cache folder of its own at `dir` holding the shared cache's social cards and article images:
+ * for a `sitegen watch` process (whose dev output lives in its cache folder, so it cannot share
+ * one) that should draw no card it does not look at. Returns `dir`.
+ */
+export async function cacheWithCards(dir: string): Promise<string> {
+  for (const folder of ['cards', 'images']) {
+    await cp(path.join(sharedCacheDir(), folder), path.join(dir, folder), {
+      recursive: true,
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+  return dir;
 }

@@ -5,7 +5,7 @@ import { planLiveUpdate, type LiveUpdate } from './live-update.ts';
 import { describePortChoice, startServer, type ErrorScreen, type SiteServer } from './serve.ts';
 import { basePathOf } from '../host/site-url.ts';
 import { createWatchQueue } from './watch-queue.ts';
-import { watchSources } from './watch-sources.ts';
+import { movedSources, stampSources, watchSources } from './watch-sources.ts';
 
 export interface WatchOptions {
   root: string;
@@ -113,14 +113,18 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const portChoice = describePortChoice(options.port, server.port);
   if (portChoice) options.log(portChoice);
   // The file watcher starts with the first build, not after it: a save made while that
-  // build runs (seconds at 10,000 articles) is rebuilt once it is done, not lost.
+  // build runs (seconds at 10,000 articles) is rebuilt once it is done, not lost. Until the
+  // watcher has attached to every folder a save can go unseen, so the files' stamps taken
+  // before the build are compared with the disk after it: what moved is built again too.
   const queue = createWatchQueue(options.debounceMs ?? 20, rebuild);
   const early = new Set<string>();
   let isBuilt = false;
+  const before = await stampSources(root);
   const [watcher] = await Promise.all([
     watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file))),
     rebuild([]).finally(listening.firstBuilt),
   ]);
+  for (const file of movedSources(before, await stampSources(root))) early.add(file);
   isBuilt = true;
   for (const file of early) queue.add(file);
   return {
