@@ -16,7 +16,9 @@ const args = process.argv.slice(2);
 const isBusy = args.includes('--busy');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt === -1 ? 1 : Number(args[runsAt + 1]);
-const vitestArgs = args.filter((arg, i) => arg !== '--busy' && i !== runsAt && i !== runsAt + 1);
+const vitestArgs = args.filter(
+  (arg, i) => arg !== '--busy' && (runsAt === -1 || (i !== runsAt && i !== runsAt + 1)),
+);
 
 /** One `vitest run`: resolves with its exit code, wall seconds, test counts and processes. */
 function runSuite(temp, index) {
