@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { makeTempDir } from '../helpers/cli.ts';
+import { sitegen } from '../helpers/sitegen.ts';
 import { generatedProject } from '../helpers/fixtures.ts';
 import { MOBILE, useSite } from './harness.ts';
 import { htmlValidateMessages } from '../helpers/html-validate.ts';
@@ -28,7 +29,7 @@ const site = useSite(async () => {
   removeTemp = temp.remove;
   const project = path.join(temp.dir, 'site');
   generatedProject(project, ARTICLES);
-  const result = await runCli(['build', '--root', project, '--no-cards']);
+  const result = await sitegen(['build', '--root', project, '--no-cards']);
   if (result.code !== 0) throw new Error(`build failed: ${result.stderr}`);
   dist = path.join(project, 'dist');
   return dist;
