@@ -3,16 +3,18 @@ import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, eventually, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
+import { copyProject, eventually, makeTempDir, startCli } from '../helpers/cli.ts';
 import { hashTree } from '../helpers/tree.ts';
 import { htmlValidateMessages } from '../helpers/html-validate.ts';
 import { get } from '../helpers/http.ts';
 import { replaceInFile } from '../helpers/edit.ts';
+import { sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
 
 /**
- * Front matter `aliases` end to end, with the real CLI on a copy of the shipped site: one
- * article gets three old addresses (an old slug, a folder path, an .html path). Every figure is
- * read back from the built files, the exit code and stderr.
+ * Front matter `aliases` end to end, with the CLI's own commands on a copy of the shipped site:
+ * one article gets three old addresses (an old slug, a folder path, an .html path). Every figure
+ * is read back from the built files, the exit code and stderr. build and check run in-process
+ * (tests/helpers/sitegen.ts); preview and watch, served over HTTP, are real child processes.
  */
 
 const ARTICLE = 'src/content/articles/perang88-mengenal-fitur-slot-modern.md';
@@ -42,16 +44,13 @@ const ourRules = (base: string) =>
     '',
   ].join('\n');
 
-describe('aliases: redirect pages and _redirects for renamed articles, built with the real CLI', () => {
+describe('aliases: redirect pages and _redirects for renamed articles, built with the CLI', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let project: string;
-  let cache: string;
   let out: string;
+  /** In-process, with the run's shared cache (article images; each output's build manifest). */
   const build = (outDir: string, ...args: string[]) =>
-    runCli(['build', '--root', project, '--out', outDir, '--no-cards', ...args], {
-      env: { SITEGEN_CACHE_DIR: cache },
-      timeoutMs: 120_000,
-    });
+    sitegen(['build', '--root', project, '--out', outDir, '--no-cards', ...args]);
   /** Replaces `from` (which must occur) by `to` in a project file; returns the undo. */
   const edit = (file: string, from: string, to: string) =>
     replaceInFile(path.join(project, file), from, to);
@@ -67,7 +66,6 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
     temp = await makeTempDir();
     project = await copyProject(path.join(temp.dir, 'project'));
     await mkdir(path.join(project, 'public'));
-    cache = path.join(temp.dir, 'cache');
     out = path.join(temp.dir, 'out');
     edit(ARTICLE, 'order: 14\n', `order: 14\n${ALIASES}`);
     const result = await build(out);
@@ -129,7 +127,7 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
     expect($('meta[http-equiv=refresh]').attr('content')).toBe(`0; url=/repo${TARGET}`);
     expect($(`a[href="/repo${TARGET}"]`)).toHaveLength(1);
     expect($('link[rel=canonical]').attr('href')).toBe(`https://user.example.io/repo${TARGET}`);
-    const check = await runCli(['check', nested]);
+    const check = await sitegen(['check', nested]);
     expect(check.stderr).toBe('');
     expect(check.code).toBe(0);
   });
@@ -188,7 +186,7 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
   });
 
   it('sitegen check passes the output, and fails a redirect page that leads nowhere or elsewhere', async () => {
-    const check = await runCli(['check', out]);
+    const check = await sitegen(['check', out]);
     expect(check.stderr).toBe('');
     expect(check.code).toBe(0);
     const broken = path.join(temp.dir, 'broken');
@@ -202,7 +200,7 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
       other,
       readFileSync(other, 'utf8').replace(`0; url=${TARGET}`, '5; url=https://evil.example/'),
     );
-    const result = await runCli(['check', broken]);
+    const result = await sitegen(['check', broken]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'fitur-slot.html: the redirect (<meta http-equiv="refresh">) "/artikel/tidak-ada/" does not resolve: no file artikel/tidak-ada/index.html in the output',
@@ -399,7 +397,7 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
   it('sitegen watch adds and removes a redirect page as an alias is saved and taken out', async () => {
     const devOut = path.join(temp.dir, 'dev');
     const watcher = startCli(['watch', '--root', project, '--out', devOut, '--port', '0'], {
-      env: { SITEGEN_CACHE_DIR: cache },
+      env: { SITEGEN_CACHE_DIR: sharedCacheDir() },
     });
     try {
       const base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];

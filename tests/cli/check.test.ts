@@ -1,32 +1,74 @@
 import { spawnSync } from 'node:child_process';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sitemapFiles } from '../../src/generator/files/sitemap.ts';
-import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { makeTempDir } from '../helpers/cli.ts';
+import { sitegen } from '../helpers/sitegen.ts';
+import { hashTree } from '../helpers/tree.ts';
 
+/** Makes `to` a tree of folders like `from`'s, each file a hard link to the one in `from`. */
+function linkTree(from: string, to: string) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else linkSync(source, target);
+  }
+}
+
+// `sitegen check` (and the one build below) run in-process through tests/helpers/sitegen.ts: the
+// CLI's own argv parsing, checks and printed text, exit code and stderr as a process returns them.
 describe('sitegen check', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  /** This file's own copy of the real build: each broken copy hard-links its files. */
+  let base: string;
+  let baseTree: Record<string, string>;
   beforeAll(async () => {
     temp = await makeTempDir();
+    base = path.join(temp.dir, 'base');
+    cpSync(inject('distDir'), base, { recursive: true });
+    baseTree = hashTree(base);
   });
-  afterAll(() => temp.remove());
+  afterAll(async () => {
+    try {
+      expect(hashTree(base), 'a test changed a file it shares with the base copy').toEqual(
+        baseTree,
+      );
+    } finally {
+      await temp.remove();
+    }
+  });
 
-  /** A copy of the real build with one file changed. */
+  /**
+   * Puts `text` at `full` as a file of its own: a file of a broken copy is a hard link to the
+   * base copy's until replaced, so it is removed first, never written through.
+   */
+  async function replaceFile(full: string, text: string | Uint8Array) {
+    await rm(full, { force: true });
+    await writeFile(full, text);
+  }
+
+  /**
+   * A copy of the real build with one file changed: every other file hard-linked to the base
+   * copy (a link writes none of the bytes; a copy of each file was most of a test's time).
+   */
   async function brokenCopy(file: string, change: (html: string) => string): Promise<string> {
     const dir = path.join(temp.dir, `site-${Math.random().toString(36).slice(2)}`);
-    await cp(inject('distDir'), dir, { recursive: true });
+    linkTree(base, dir);
     const full = path.join(dir, file);
     const before = await readFile(full, 'utf8');
     const after = change(before);
     if (after === before) throw new Error(`test setup: the change did nothing to ${file}`);
-    await writeFile(full, after);
+    await replaceFile(full, after);
     return dir;
   }
 
   it('passes the shipped build and prints every page weight with --sizes', async () => {
-    const result = await runCli(['check', inject('distDir'), '--sizes']);
+    const result = await sitegen(['check', inject('distDir'), '--sizes']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
       /34 pages and \d+ files in .* pass; heaviest first load [\d.]+ KB gzip/,
@@ -38,7 +80,7 @@ describe('sitegen check', () => {
     const dir = await brokenCopy('index.html', (html) =>
       html.replace('href="/brand/loyal4d/"', 'href="/brand/loyal5d/"'),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'index.html: link "/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output',
@@ -51,7 +93,7 @@ describe('sitegen check', () => {
         .replace('href="/brand/loyal4d/"', 'href="/brand%2floyal4d/"')
         .replace('href="/brand/perang88/"', 'href="/brand/%E0%A4%A/"'),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'index.html: link "/brand%2floyal4d/" does not resolve: a static host refuses it (403)',
@@ -64,9 +106,9 @@ describe('sitegen check', () => {
   it('passes a build for a project site under a base path, and finds its pages below the base', async () => {
     const out = path.join(temp.dir, 'project-site');
     expect(
-      (await runCli(['build', '--out', out, '--site-url', 'https://user.github.io/repo/'])).code,
+      (await sitegen(['build', '--out', out, '--site-url', 'https://user.github.io/repo/'])).code,
     ).toBe(0);
-    const result = await runCli(['check', out]);
+    const result = await sitegen(['check', out]);
     expect(result.code, result.stderr).toBe(0);
     const home = path.join(out, 'index.html');
     await writeFile(
@@ -76,7 +118,7 @@ describe('sitegen check', () => {
         'href="/repo/brand/loyal5d/"',
       ),
     );
-    const broken = await runCli(['check', out]);
+    const broken = await sitegen(['check', out]);
     expect(broken.stderr).toContain(
       'index.html: link "/repo/brand/loyal5d/" does not resolve: no file brand/loyal5d/index.html in the output',
     );
@@ -84,11 +126,11 @@ describe('sitegen check', () => {
 
   it('reads feed.xml and sitemap.xml as XML: a control character XML forbids and a broken tag fail, with their lines', async () => {
     const dir = await brokenCopy('feed.xml', (xml) => xml.replace('<title>', '<title>A\u000bB'));
-    await writeFile(
+    await replaceFile(
       path.join(dir, 'sitemap.xml'),
       (await readFile(path.join(dir, 'sitemap.xml'), 'utf8')).replace('</urlset>', '</urlse>'),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     const feedLine =
       (await readFile(path.join(dir, 'feed.xml'), 'utf8'))
@@ -127,16 +169,16 @@ describe('sitegen check', () => {
       'sitemap-3.xml',
     ]);
     const dir = await brokenCopy('sitemap.xml', () => String(index.contents));
-    for (const part of parts) await writeFile(path.join(dir, part.path), part.contents);
-    const passed = await runCli(['check', dir]);
+    for (const part of parts) await replaceFile(path.join(dir, part.path), part.contents);
+    const passed = await sitegen(['check', dir]);
     expect(passed.code, passed.stderr).toBe(0);
 
-    await writeFile(
+    await replaceFile(
       path.join(dir, 'sitemap-2.xml'),
       String(parts[1].contents).replace('</urlset>', '</urlse>'),
     );
     await rm(path.join(dir, 'sitemap-3.xml'));
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /sitemap-2\.xml: line \d+:\d+: not well-formed XML: unmatched closing tag: urlse/,
@@ -158,7 +200,7 @@ describe('sitegen check', () => {
     const dir = await brokenCopy('kontak/index.html', (html) =>
       html.replace('<h1', '<p>&#x202E;x</p><h1').replace('</h1>', '\u2066</h1>'),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /kontak\/index\.html: line \d+: a character reference to bidi control character U\+202E \(right-to-left override\)/,
@@ -172,7 +214,7 @@ describe('sitegen check', () => {
     const dir = await brokenCopy('kontak/index.html', (html) =>
       html.replace(/\/assets\/client\.[0-9a-f]+\.js/, '/assets/client.0000000000.js'),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'kontak/index.html: <script> "/assets/client.0000000000.js" does not resolve',
@@ -183,7 +225,7 @@ describe('sitegen check', () => {
     const dir = await brokenCopy('brand/perang88/index.html', (html) =>
       html.replace(/og\/brand-perang88\.[0-9a-f]+\.png/, 'og/brand-perang88.0000000000.png'),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'brand/perang88/index.html: og:image "https://slot-review.example/og/brand-perang88.0000000000.png" does not resolve: no file og/brand-perang88.0000000000.png in the output',
@@ -194,7 +236,7 @@ describe('sitegen check', () => {
     const dir = await brokenCopy('brand/perang88/index.html', (html) =>
       html.replace(/<link rel="canonical"[^>]*>/, ''),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'brand/perang88/index.html: needs an absolute canonical URL (found null)',
@@ -205,7 +247,7 @@ describe('sitegen check', () => {
     const dir = await brokenCopy('artikel/index.html', (html) =>
       html.replace('</main>', '<script>alert(1)</script><button onclick="x()">x</button></main>'),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /artikel\/index\.html: line \d+: has an inline <script>; the CSP \(script-src 'self'\) would block it/,
@@ -315,7 +357,7 @@ describe('sitegen check', () => {
 
   it.each(bypasses)('reports $name', async ({ change, message }) => {
     const dir = await brokenCopy(ARTICLE, change);
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${ARTICLE}: line `);
     expect(result.stderr).toMatch(message);
@@ -325,7 +367,7 @@ describe('sitegen check', () => {
     const dir = await brokenCopy('kontak/index.html', (html) =>
       html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'kontak/index.html: line 1: has no <meta http-equiv="Content-Security-Policy">',
@@ -338,7 +380,7 @@ describe('sitegen check', () => {
         .replace('rel="sponsored noopener noreferrer"', 'rel="sponsored"')
         .replace('"@type":"Article",', '"@type":"Article",,'),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'external link "https://loyal4d.example/" needs rel with noopener and noreferrer (found "sponsored")',
@@ -360,19 +402,19 @@ describe('sitegen check', () => {
     const dir = await brokenCopy('kontak/index.html', (html) =>
       html.replace('</main>', `${padding}</main>`),
     );
-    const result = await runCli(['check', dir]);
+    const result = await sitegen(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /kontak\/index\.html: first load is [\d.]+ KB gzip \(HTML [\d.]+ KB, CSS [\d.]+ KB, JS [\d.]+ KB\), over the 30\.0 KB budget/,
     );
-    expect((await runCli(['check', dir, '--budget', '100'])).code).toBe(0);
+    expect((await sitegen(['check', dir, '--budget', '100'])).code).toBe(0);
   });
 
   it('fails on a folder with no pages and on a bad --budget', async () => {
-    const empty = await runCli(['check', path.join(temp.dir, 'nothing-here')]);
+    const empty = await sitegen(['check', path.join(temp.dir, 'nothing-here')]);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/no HTML pages found; build the site first/);
-    const bad = await runCli(['check', inject('distDir'), '--budget', 'lots']);
+    const bad = await sitegen(['check', inject('distDir'), '--budget', 'lots']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/expected a positive number of kilobytes/);
   });

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
+import { copyProject, makeTempDir } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
+import { sitegen } from '../helpers/sitegen.ts';
 import { hashTree } from '../helpers/tree.ts';
 
 const BRANDS = 'src/content/brands.ts';
@@ -294,23 +295,61 @@ const cases: {
   },
 ];
 
+/**
+ * A fresh copy of the golden project for one case, at `to`: src/content/, the only part a case
+ * changes, copied; every other file (the rest of src/ and the previous output in dist/)
+ * hard-linked, which writes none of its bytes (a copy of each file was most of a case's time).
+ * A build that wrote an output file in place would still change the case's hashTree of dist/;
+ * afterAll checks that no case changed the golden project through a link.
+ */
+function copyCase(golden: string, to: string): string {
+  const content = path.join(golden, 'src/content');
+  const walk = (from: string, into: string) => {
+    mkdirSync(into, { recursive: true });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      const source = path.join(from, entry.name);
+      const target = path.join(into, entry.name);
+      if (source === content) cpSync(source, target, { recursive: true });
+      else if (entry.isDirectory()) walk(source, target);
+      else linkSync(source, target);
+    }
+  };
+  walk(golden, to);
+  return to;
+}
+
+// Every build runs in-process (tests/helpers/sitegen.ts): the CLI's own argv parsing, builder and
+// printed text, so each case asserts on the exit code, the full message on stderr, an empty stdout
+// and the output folder. The golden project's build draws its cards from the run's shared cache.
 describe('invalid content fails the build, says where and why, and keeps the previous output', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let golden: string;
+  let goldenTree: Record<string, string>;
   beforeAll(async () => {
     temp = await makeTempDir();
     golden = await copyProject(path.join(temp.dir, 'golden'));
-    const result = await runCli(['build', '--root', golden]);
+    const result = await sitegen(['build', '--root', golden]);
     expect(result.code, result.stderr).toBe(0);
+    goldenTree = hashTree(golden);
   });
-  afterAll(() => temp.remove());
+  afterAll(async () => {
+    try {
+      expect(hashTree(golden), 'a case changed a file it shares with the golden project').toEqual(
+        goldenTree,
+      );
+    } finally {
+      await temp.remove();
+    }
+  });
 
   it.each(cases)('$name', async ({ breakIt, message }) => {
-    const project = path.join(temp.dir, `case-${Math.random().toString(36).slice(2)}`);
-    await cp(golden, project, { recursive: true });
+    const project = copyCase(
+      golden,
+      path.join(temp.dir, `case-${Math.random().toString(36).slice(2)}`),
+    );
     const before = hashTree(path.join(project, 'dist'));
     await breakIt(project);
-    const result = await runCli(['build', '--root', project]);
+    const result = await sitegen(['build', '--root', project]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/The content has \d+ problems?; nothing was written/);
     if (typeof message === 'string') expect(result.stderr).toContain(message);
@@ -322,11 +361,10 @@ describe('invalid content fails the build, says where and why, and keeps the pre
   });
 
   it('refuses a body id that the page already uses, naming the article and the id', async () => {
-    const project = path.join(temp.dir, 'duplicate-id');
-    await cp(golden, project, { recursive: true });
+    const project = copyCase(golden, path.join(temp.dir, 'duplicate-id'));
     const before = hashTree(path.join(project, 'dist'));
     await addBlock(project, '<p id="main">x</p>');
-    const result = await runCli(['build', '--root', project]);
+    const result = await sitegen(['build', '--root', project]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       `${ARTICLE}: the page /artikel/perang88-mengenal-fitur-slot-modern/ uses the id "main" more than once`,
@@ -335,8 +373,7 @@ describe('invalid content fails the build, says where and why, and keeps the pre
   });
 
   it('reports every problem of every file in one run, files by name, each file in line order', async () => {
-    const project = path.join(temp.dir, 'several');
-    await cp(golden, project, { recursive: true });
+    const project = copyCase(golden, path.join(temp.dir, 'several'));
     const other = 'src/content/articles/loyal4d-review-tampilan-situs.md';
     await edit(project, other, 'listed: false', 'listed: no');
     await addBlock(project, '<script>alert(1)</script>');
@@ -347,7 +384,7 @@ describe('invalid content fails the build, says where and why, and keeps the pre
     const third = 'src/content/articles/perang88-bermain-secara-bertanggung-jawab.md';
     await edit(project, third, 'readTime: ', 'readTime: [');
     await edit(project, third, '\n---\n\n', '\n---\n\n<script>x()</script>\n\n');
-    const result = await runCli(['build', '--root', project]);
+    const result = await sitegen(['build', '--root', project]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/The content has 8 problems/);
     const reported = result.stderr
