@@ -6,7 +6,7 @@
 //   --busy   keeps the other core busy with a spin loop in a process of its own meanwhile
 //   --runs N runs the suite N times in a row and prints each run's figures
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,9 @@ const vitestArgs = args.filter(
 function runSuite(temp, index) {
   const countFile = path.join(temp, `processes-${index}.txt`);
   const report = path.join(temp, `report-${index}.json`);
-  writeFileSync(countFile, '');
+  // World-writable: environment-failures.test.ts runs one CLI process as nobody (uid 65534).
+  writeFileSync(countFile, '', { mode: 0o666 });
+  chmodSync(countFile, 0o666);
   const hook = path.join(root, 'bench/count-cli.mjs');
   const env = {
     ...process.env,
@@ -73,6 +75,7 @@ function startSpinner() {
 }
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'sitegen-suite-'));
+chmodSync(temp, 0o755);
 const spinner = isBusy ? startSpinner() : undefined;
 const results = [];
 try {
