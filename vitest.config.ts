@@ -4,10 +4,21 @@ import { defineConfig } from 'vitest/config';
 /** What bin/bundle-cli.mjs defines for the bundled CLI, for the in-process harness's sources. */
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-const define = { SITEGEN_VERSION: JSON.stringify(version) };
+/**
+ * How the tests' sources are compiled: the CLI's version, as bin/bundle-cli.mjs defines it, and
+ * JSX for React's production runtime (NODE_ENV below), as the site bundle uses it.
+ */
+const compile = {
+  define: { SITEGEN_VERSION: JSON.stringify(version) },
+  oxc: { jsx: { development: false } },
+};
 
-/** Upper bounds that hold on a loaded 2-core machine; speed is measured by bench/, not here. */
-const limits = { testTimeout: 60_000, hookTimeout: 120_000 };
+/**
+ * Upper bounds that hold on a loaded 2-core machine; speed is measured by bench/, not here.
+ * NODE_ENV is what bin/sitegen sets when the shell has none: React's production build, in
+ * in-process builds and in every CLI process a test starts (vitest's own default is "test").
+ */
+const limits = { testTimeout: 60_000, hookTimeout: 120_000, env: { NODE_ENV: 'production' } };
 
 export default defineConfig({
   test: {
@@ -17,7 +28,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        define,
+        ...compile,
         test: {
           ...limits,
           name: 'processes',
@@ -30,7 +41,7 @@ export default defineConfig({
         // After every other file, never beside one: a CLI test that starts 30 processes on two
         // cores starved Chromium past a 15 s wait for an element already in the page (CI of
         // 1898d4b). The browser files share the two cores only with each other.
-        define,
+        ...compile,
         test: {
           ...limits,
           name: 'browser',
