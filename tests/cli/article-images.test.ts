@@ -12,17 +12,29 @@ import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { makeTempDir } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
+import { sitegen } from '../helpers/sitegen.ts';
 import { hashTree } from '../helpers/tree.ts';
 import { htmlValidateMessages } from '../helpers/html-validate.ts';
 import { replaceInFile } from '../helpers/edit.ts';
 
 /**
- * Article images end to end, with the real CLI: the two-brand fixture with a 1600x900 JPEG
- * on perang88-panduan and a 300x200 PNG on nusa77-ulasan, both drawn here from raw pixels.
- * Every figure is read back from the files (sharp metadata), never taken from the markup.
+ * Article images end to end, through the CLI's own commands in this process (helpers/sitegen.ts):
+ * the two-brand fixture with a 1600x900 JPEG on perang88-panduan and a 300x200 PNG on
+ * nusa77-ulasan, both drawn here from raw pixels. Every figure is read back from the files
+ * (sharp metadata), never taken from the markup. The image cache is what this file looks at, so
+ * it has a cache of its own; the fixture's few cards are drawn once, by the first build, into
+ * it. The builds into another, empty cache look at images only and pass --no-cards.
  */
+
+/**
+ * toEqual on Buffers (a cache entry) by Buffer.equals: the same verdict as vitest's own walk over
+ * every byte, which is slow for files this size.
+ */
+expect.addEqualityTesters([
+  (a: unknown, b: unknown) => (Buffer.isBuffer(a) && Buffer.isBuffer(b) ? a.equals(b) : undefined),
+]);
 
 const ARTICLE = 'src/content/articles/perang88-panduan.md';
 /** perang88-panduan.md as the fixture has it: `order: 1` is line 9, so `image` is line 10. */
@@ -63,14 +75,14 @@ function mtimes(dir: string): Record<string, number> {
   );
 }
 
-describe('article images: front matter image and imageAlt, built with the real CLI', () => {
+describe('article images: front matter image and imageAlt, built with the CLI', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let project: string;
   let cache: string;
   let out: string;
   let first: any;
   const build = (outDir: string, ...args: string[]) =>
-    runCli(['build', '--root', project, '--out', outDir, '--json', ...args], {
+    sitegen(['build', '--root', project, '--out', outDir, '--json', ...args], {
       env: { SITEGEN_CACHE_DIR: cache },
     });
   /** Replaces `from` (which must occur) by `to` in an article; returns the undo. */
@@ -233,7 +245,7 @@ describe('article images: front matter image and imageAlt, built with the real C
       'artikel/nusa77-ulasan',
     ].map((url) => path.join(url, 'index.html'));
     expect(await htmlValidateMessages(out, pages)).toEqual([]);
-    const check = await runCli(['check', out]);
+    const check = await sitegen(['check', out]);
     expect(check.code, check.stderr).toBe(0);
   });
 
@@ -256,7 +268,8 @@ describe('article images: front matter image and imageAlt, built with the real C
     const cached = path.join(temp.dir, 'cache-flipped');
     const env = { SITEGEN_CACHE_DIR: cached };
     const one = path.join(temp.dir, 'flipped-one');
-    const first = await runCli(['build', '--root', project, '--out', one, '--json'], { env });
+    const flags = ['--json', '--no-cards'];
+    const first = await sitegen(['build', '--root', project, '--out', one, ...flags], { env });
     expect(first.code, first.stderr).toBe(0);
     const entries = path.join(cached, 'images');
     const entry = path.join(entries, readdirSync(entries).sort()[0]);
@@ -265,7 +278,7 @@ describe('article images: front matter image and imageAlt, built with the real C
     flipped[whole.length - 100] ^= 0xff;
     writeFileSync(entry, flipped);
     const two = path.join(temp.dir, 'flipped-two');
-    const result = await runCli(['build', '--root', project, '--out', two, '--json'], { env });
+    const result = await sitegen(['build', '--root', project, '--out', two, ...flags], { env });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).images).toEqual({ sources: 2, encoded: 1 });
     expect(readFileSync(entry)).toEqual(whole);
@@ -276,9 +289,10 @@ describe('article images: front matter image and imageAlt, built with the real C
 
   it('an empty cache encodes again and gives the very same bytes (deterministic encoding)', async () => {
     const fresh = path.join(temp.dir, 'fresh');
-    const result = await runCli(['build', '--root', project, '--out', fresh, '--json'], {
-      env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache-2') },
-    });
+    const result = await sitegen(
+      ['build', '--root', project, '--out', fresh, '--json', '--no-cards'],
+      { env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache-2') } },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).images).toEqual({ sources: 2, encoded: 2 });
     expect(hashTree(path.join(fresh, 'assets/images'))).toEqual(
@@ -392,7 +406,7 @@ describe('article images: front matter image and imageAlt, built with the real C
       const before = hashTree(out);
       const undo = edit(ARTICLE, from, to);
       try {
-        const result = await runCli(['build', '--root', project, '--out', out], {
+        const result = await sitegen(['build', '--root', project, '--out', out], {
           env: { SITEGEN_CACHE_DIR: cache },
         });
         expect(result.code).toBe(1);

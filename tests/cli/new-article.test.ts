@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, runCli } from '../helpers/cli.ts';
+import { makeTempDir } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
+import { sitegen } from '../helpers/sitegen.ts';
 import { hashTree } from '../helpers/tree.ts';
 
 /** Today as the CLI computes it: the local calendar date. */
@@ -11,6 +12,11 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+/**
+ * `sitegen new article` and the drafts it writes, in this process (helpers/sitegen.ts), on the
+ * two-brand fixture. Its builds pass --no-cards: this file looks at drafts, not at social
+ * cards, and the fixture's cards are in no shared cache, so a build with cards would draw them.
+ */
 describe('sitegen new article', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let root: string;
@@ -23,7 +29,7 @@ describe('sitegen new article', () => {
   afterAll(() => temp?.remove());
 
   it('writes a draft from the template, dated today, that build leaves out and build --drafts includes', async () => {
-    const created = await runCli([
+    const created = await sitegen([
       'new',
       'article',
       'nusa77-tips-anggaran',
@@ -46,8 +52,9 @@ describe('sitegen new article', () => {
       ),
     );
 
-    const built = await runCli([
+    const built = await sitegen([
       'build',
+      '--no-cards',
       '--root',
       root,
       '--out',
@@ -59,8 +66,9 @@ describe('sitegen new article', () => {
     );
     expect(existsSync(path.join(temp.dir, 'published/artikel/nusa77-tips-anggaran'))).toBe(false);
 
-    const drafts = await runCli([
+    const drafts = await sitegen([
       'build',
+      '--no-cards',
       '--drafts',
       '--root',
       root,
@@ -82,7 +90,7 @@ describe('sitegen new article', () => {
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('\ndraft: true\n', '\n'));
     const out = path.join(temp.dir, 'published-now');
-    const built = await runCli(['build', '--root', root, '--out', out]);
+    const built = await sitegen(['build', '--no-cards', '--root', root, '--out', out]);
     expect(built.code, built.stderr).toBe(0);
     expect(built.stdout).not.toContain('left out');
     const url = '/artikel/nusa77-tips-anggaran/';
@@ -98,7 +106,7 @@ describe('sitegen new article', () => {
   it('refuses an existing slug and leaves the file as it was', async () => {
     const file = 'src/content/articles/perang88-panduan.md';
     const before = readFileSync(path.join(root, file), 'utf8');
-    const result = await runCli([
+    const result = await sitegen([
       'new',
       'article',
       'perang88-panduan',
@@ -116,7 +124,7 @@ describe('sitegen new article', () => {
 
   it('refuses an unknown brand and an invalid slug, and writes nothing', async () => {
     const before = hashTree(path.join(root, 'src'));
-    const brand = await runCli([
+    const brand = await sitegen([
       'new',
       'article',
       'lux88togel-baru',
@@ -130,13 +138,13 @@ describe('sitegen new article', () => {
       'Unknown brand "lux88togel"; nothing was written. Use one of: perang88, nusa77',
     );
     for (const slug of ['Judul Besar', '../luar', 'a--b', '']) {
-      const result = await runCli(['new', 'article', slug, '--brand', 'nusa77', '--root', root]);
+      const result = await sitegen(['new', 'article', slug, '--brand', 'nusa77', '--root', root]);
       expect(result.code, slug).toBe(1);
       expect(result.stderr, slug).toContain(
         `Cannot create an article named ${JSON.stringify(slug)}: a slug uses a-z, 0-9 and '-' only`,
       );
     }
-    const missing = await runCli(['new', 'article', 'nusa77-x', '--root', root]);
+    const missing = await sitegen(['new', 'article', 'nusa77-x', '--root', root]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("required option '--brand <brand>' not specified");
     expect(hashTree(path.join(root, 'src'))).toEqual(before);

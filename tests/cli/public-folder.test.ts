@@ -11,14 +11,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  copyProject,
-  eventually,
-  makeTempDir,
-  runCli,
-  startCli,
-  type RunningCli,
-} from '../helpers/cli.ts';
+import { copyProject, eventually, makeTempDir, startCli, type RunningCli } from '../helpers/cli.ts';
+import { sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
 import { hashTree } from '../helpers/tree.ts';
 
 /** Bytes that are no text in any encoding: every byte value, then a few thousand more. */
@@ -30,19 +24,20 @@ const MAINTAINER_HEADERS = '/ads.txt\n  Cache-Control: no-cache\n';
  * public/ beside src/: every regular file copied to the output at its path, byte for byte;
  * hidden names (but .well-known/) and editor backups skipped; _headers merged, _redirects left
  * to the aliases; a clash with a file sitegen writes, or a link, refused before anything is
- * written. One project and one cache for the whole file: each build starts from the last.
+ * written. One project for the whole file: each build starts from the last. Builds and checks
+ * run in this process (helpers/sitegen.ts) with the run's shared cache, which holds the shipped
+ * site's cards: no build here draws one.
  */
 describe('public/: static files copied into the output', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let root: string;
   let dist: string;
-  const env = () => ({ SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache') });
   const put = (file: string, contents: string | Buffer) => {
     const full = path.join(root, 'public', file);
     mkdirSync(path.dirname(full), { recursive: true });
     writeFileSync(full, contents);
   };
-  const build = () => runCli(['build', '--root', root, '--json'], { env: env() });
+  const build = () => sitegen(['build', '--root', root, '--json']);
   const built = async () => {
     const result = await build();
     expect(result.code, result.stderr).toBe(0);
@@ -110,7 +105,7 @@ describe('public/: static files copied into the output', () => {
   });
 
   it('sitegen check passes on a build with public files', async () => {
-    const result = await runCli(['check', dist]);
+    const result = await sitegen(['check', dist]);
     expect(result.code, result.stderr).toBe(0);
   });
 
@@ -133,19 +128,19 @@ describe('public/: static files copied into the output', () => {
     put('google0123456789abcdef.html', 'google-site-verification: google0123456789abcdef.html\n');
     put('halaman-lama.html', '<p>Halaman lama</p>\n');
     await built();
-    const result = await runCli(['check', dist]);
+    const result = await sitegen(['check', dist]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/halaman-lama\.html: [^\n]*lang="id"/);
     expect(result.stderr).not.toContain('google0123456789abcdef.html');
     // The same name with anything else in it is a page like any other.
     put('google0123456789abcdef.html', '<p>google-site-verification</p>\n');
     await built();
-    const other = await runCli(['check', dist]);
+    const other = await sitegen(['check', dist]);
     expect(other.stderr).toMatch(/google0123456789abcdef\.html: [^\n]*lang="id"/);
     unlinkSync(path.join(root, 'public/google0123456789abcdef.html'));
     unlinkSync(path.join(root, 'public/halaman-lama.html'));
     await built();
-    expect((await runCli(['check', dist])).code).toBe(0);
+    expect((await sitegen(['check', dist])).code).toBe(0);
   });
 
   it('a public file at a path sitegen writes exits 1, naming both, with the output untouched', async () => {
@@ -200,8 +195,9 @@ describe('sitegen watch and public/', () => {
     writeFileSync(path.join(root, 'public/ads.txt'), 'ads v1\n');
     writeFileSync(path.join(root, 'public/.well-known/security.txt'), SECURITY_TXT);
     const out = path.join(temp.dir, 'dev');
+    // The run's shared cache holds the shipped site's cards: the watcher draws none of them.
     watcher = startCli(['watch', '--root', root, '--out', out, '--port', '0'], {
-      env: { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cache') },
+      env: { SITEGEN_CACHE_DIR: sharedCacheDir() },
     });
     base = (await watcher.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/, 60_000))[1];
     await watcher.waitFor(/initial build: /, 60_000);
