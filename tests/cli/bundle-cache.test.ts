@@ -3,12 +3,13 @@
  * from sitegen's cache folder and writes the same bytes; a changed template, stylesheet or client
  * script, a new source file, or a broken cache entry is never served stale.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
-import { hashTree } from '../helpers/tree.ts';
+import { copyProject, makeTempDir } from '../helpers/cli.ts';
 import { replaceInFile } from '../helpers/edit.ts';
+import { sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
+import { hashTree } from '../helpers/tree.ts';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let project: string;
@@ -18,7 +19,7 @@ let run = 0;
 /** Builds the project into a new folder with the test's cache; returns the folder. */
 async function build(): Promise<string> {
   const out = path.join(temp.dir, `out-${++run}`);
-  const result = await runCli(['build', '--root', project, '--out', out, '-q'], {
+  const result = await sitegen(['build', '--root', project, '--out', out, '-q'], {
     env: { SITEGEN_CACHE_DIR: cache },
   });
   expect(result.code, result.stderr).toBe(0);
@@ -38,6 +39,12 @@ beforeAll(async () => {
   temp = await makeTempDir('sitegen-bundle-cache-');
   project = await copyProject(path.join(temp.dir, 'project'));
   cache = path.join(temp.dir, 'cache');
+  // The bundles are what this file looks at: a cache of its own, with the shipped site's cards
+  // and images from the run's shared cache, so no build here draws one.
+  for (const folder of ['cards', 'images'].filter((name) =>
+    existsSync(path.join(sharedCacheDir(), name)),
+  ))
+    cpSync(path.join(sharedCacheDir(), folder), path.join(cache, folder), { recursive: true });
 });
 afterAll(() => temp.remove());
 

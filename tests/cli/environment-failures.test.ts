@@ -2,13 +2,18 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, makeTempDir, runCli, type CliResult } from '../helpers/cli.ts';
+import { copyProject, makeTempDir, type CliResult } from '../helpers/cli.ts';
 import { CLI } from '../helpers/paths.ts';
+import { sitegen } from '../helpers/sitegen.ts';
 import { hashTree } from '../helpers/tree.ts';
 
 const isRoot = process.getuid?.() === 0;
 
-/** An ordinary failure of the machine is one line that says what and where; never a trace. */
+/**
+ * An ordinary failure of the machine is one line that says what and where; never a trace. The
+ * builds run in this process (helpers/sitegen.ts), which prints what the CLI prints; EACCES runs
+ * the real CLI as a child process, for the line a terminal gets from the process itself.
+ */
 function expectOneLine(result: CliResult, pattern: RegExp) {
   expect(result.code).toBe(1);
   expect(result.stderr).toMatch(pattern);
@@ -26,7 +31,7 @@ describe('environment failures read as what they are', () => {
   it('ENOTDIR: an output path under a file', async () => {
     const file = path.join(temp.dir, 'a-file');
     writeFileSync(file, 'x');
-    const result = await runCli(['build', '--out', path.join(file, 'dist')]);
+    const result = await sitegen(['build', '--out', path.join(file, 'dist')]);
     expectOneLine(result, /^sitegen: a part of the path is a file, not a folder while .*a-file/);
     expect(readFileSync(file, 'utf8')).toBe('x');
   });
@@ -62,12 +67,12 @@ describe('environment failures read as what they are', () => {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1200k', 'tmpfs', disk]);
       try {
         const out = path.join(disk, 'dist');
-        const first = await runCli(['build', '--out', out]);
+        const first = await sitegen(['build', '--out', out]);
         expect(first.code, first.stderr).toBe(0);
         const before = hashTree(out);
         // --fresh: an incremental build keeps the unchanged files as hard links, which take no
         // space; a full one writes every file again.
-        const result = await runCli(['build', '--out', out, '--fresh']);
+        const result = await sitegen(['build', '--out', out, '--fresh']);
         expectOneLine(
           result,
           /^sitegen: no space left on device while writing the new output \(.*small-disk\/dist\/.*\); the previous output is unchanged\.\n?$/,
@@ -81,10 +86,10 @@ describe('environment failures read as what they are', () => {
   );
 
   it('names where a bad site URL came from: the flag, the environment, or site.ts', async () => {
-    const flag = await runCli(['build', '--out', path.join(temp.dir, 'u1'), '--site-url', '']);
+    const flag = await sitegen(['build', '--out', path.join(temp.dir, 'u1'), '--site-url', '']);
     expect(flag.code).toBe(1);
     expect(flag.stderr).toContain('--site-url: "" is not an absolute URL');
-    const env = await runCli(['build', '--out', path.join(temp.dir, 'u2')], {
+    const env = await sitegen(['build', '--out', path.join(temp.dir, 'u2')], {
       env: { SITE_URL: 'bogus' },
     });
     expect(env.code).toBe(1);
@@ -95,7 +100,7 @@ describe('environment failures read as what they are', () => {
     const project = await copyProject(path.join(temp.dir, 'nan'));
     const brands = path.join(project, 'src/content/brands.ts');
     writeFileSync(brands, readFileSync(brands, 'utf8').replace('rating: 4.6,', 'rating: NaN,'));
-    const result = await runCli(['build', '--root', project]);
+    const result = await sitegen(['build', '--root', project]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'src/content/brands.ts: brand "perang88": "rating" is NaN; expected a number from 0 to 5',

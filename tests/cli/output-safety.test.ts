@@ -13,14 +13,78 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/generator/cli/cli.ts';
 import { copyProject, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
+import { sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
 import { hashTree } from '../helpers/tree.ts';
+
+/** The processes here share the run's card cache too: none draws the shipped site's cards. */
+const sharedCache = (): NodeJS.ProcessEnv => ({ SITEGEN_CACHE_DIR: sharedCacheDir() });
+
+/**
+ * `sitegen ...args` in this process, as helpers/sitegen.ts runs it, but followed while it runs:
+ * what it has printed on stderr so far, a wait for a line, and its exit code once it ends.
+ */
+function startSitegen(args: string[]) {
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  const sink = (append: (text: string) => void) =>
+    ({
+      isTTY: false,
+      write(chunk: string | Uint8Array) {
+        append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+        for (const listener of listeners) listener();
+        return true;
+      },
+    }) as unknown as NodeJS.WritableStream;
+  const exited = runCommand(args, {
+    stdout: sink(() => {}),
+    stderr: sink((text) => (stderr += text)),
+    env: {
+      ...process.env,
+      CI: '1',
+      FORCE_COLOR: undefined,
+      NO_COLOR: undefined,
+      SITEGEN_CACHE_DIR: sharedCacheDir(),
+    },
+  });
+  return {
+    stderr: () => stderr,
+    exited,
+    /** Resolves with the first match of `pattern` on stderr; rejects if the run ends first. */
+    waitFor(pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = stderr.match(pattern);
+          if (!match) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`timed out waiting for ${pattern}; stderr so far:\n${stderr}`));
+        }, timeoutMs);
+        listeners.add(check);
+        exited.then((code) => {
+          if (!listeners.has(check)) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          reject(new Error(`ended (exit ${code}) before ${pattern}; stderr:\n${stderr}`));
+        });
+        check();
+      });
+    },
+  };
+}
 
 /**
  * sitegen replaces its output folder whole, so it must never be handed someone else's
  * folder. Every refusal here asserts the exit code, the message and that the target's
- * bytes survived.
+ * bytes survived. Builds run in this process (helpers/sitegen.ts) with absolute paths; the real
+ * CLI runs as a child process where its working folder or $HOME is what a test is about (a
+ * relative --out, the home folder), for watch, and for the lock between two processes.
  */
 describe('the output folder: sitegen only replaces what it wrote', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -38,70 +102,83 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
   });
   afterAll(() => temp.remove());
 
-  const refusals: { name: string; args: string[]; message: RegExp; target: () => string }[] = [
+  /**
+   * The runs in this process name the project and the output by absolute paths: `--out .` and
+   * `--out ..` are the paths they resolve to in the project folder, which the messages do not
+   * show. `asProcess` runs the real CLI in the project folder with $HOME set to `home`: the home
+   * folder, and watch.
+   */
+  const refusals: {
+    name: string;
+    args: () => string[];
+    asProcess?: boolean;
+    message: RegExp;
+    target: () => string;
+  }[] = [
     {
       name: 'the project folder (--out .)',
-      args: ['build', '--out', '.'],
+      args: () => ['build', '--root', project, '--out', project],
       message: /it is the project folder itself/,
       target: () => project,
     },
     {
       name: 'an empty --out (an unset $OUT)',
-      args: ['build', '--out', ''],
+      args: () => ['build', '--root', project, '--out', ''],
       message: /The output folder is an empty string/,
       target: () => project,
     },
     {
       name: 'src/',
-      args: ['build', '--out', 'src'],
+      args: () => ['build', '--root', project, '--out', path.join(project, 'src')],
       message: /it is inside src\//,
       target: () => project,
     },
     {
       name: 'a folder inside src/',
-      args: ['build', '--out', 'src/content'],
+      args: () => ['build', '--root', project, '--out', path.join(project, 'src/content')],
       message: /it is inside src\//,
       target: () => project,
     },
     {
       name: 'a parent of the project (--out ..)',
-      args: ['build', '--out', '..'],
+      args: () => ['build', '--root', project, '--out', path.dirname(project)],
       message: /it contains the project folder/,
       target: () => temp.dir,
     },
     {
       name: 'the home folder',
-      args: ['build', '--out', '~HOME~'],
+      args: () => ['build', '--out', home],
+      asProcess: true,
       message: /it is your home folder/,
       target: () => home,
     },
     {
       name: 'a file',
-      args: ['build', '--out', 'README.md'],
+      args: () => ['build', '--root', project, '--out', path.join(project, 'README.md')],
       message: /it is a file, not a folder/,
       target: () => project,
     },
     {
       name: 'the filesystem root',
-      args: ['build', '--out', '/'],
+      args: () => ['build', '--root', project, '--out', '/'],
       message: /it is the root of the filesystem/,
       target: () => project,
     },
     {
       name: 'src/ from watch',
-      args: ['watch', '--port', '0', '--out', 'src'],
+      args: () => ['watch', '--port', '0', '--out', 'src'],
+      asProcess: true,
       message: /it is inside src\//,
       target: () => project,
     },
   ];
 
-  for (const { name, args, message, target } of refusals) {
+  for (const { name, args, asProcess, message, target } of refusals) {
     it(`refuses ${name} and leaves it byte-identical`, async () => {
       const before = hashTree(target());
-      const result = await runCli(
-        args.map((arg) => (arg === '~HOME~' ? home : arg)),
-        { cwd: project, env: { HOME: home } },
-      );
+      const result = asProcess
+        ? await runCli(args(), { cwd: project, env: { HOME: home, ...sharedCache() } })
+        : await sitegen(args());
       expect(result.code, result.stdout).toBe(1);
       expect(result.stderr).toMatch(message);
       expect(result.stderr).not.toMatch(/unexpected failure|^\s+at /m);
@@ -110,11 +187,15 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
   }
 
   it('creates the missing parents of a new nested --out, relative or absolute, for build', async () => {
-    const relative = await runCli(['build', '--out', 'build/site'], { cwd: project });
+    // A relative --out is resolved in the folder sitegen runs in: the real CLI, in the project.
+    const relative = await runCli(['build', '--out', 'build/site'], {
+      cwd: project,
+      env: sharedCache(),
+    });
     expect(relative.code, relative.stderr).toBe(0);
     expect(existsSync(path.join(project, 'build/site/index.html'))).toBe(true);
     const absolute = path.join(temp.dir, 'builds', 'new', 'site');
-    const result = await runCli(['build', '--root', project, '--out', absolute]);
+    const result = await sitegen(['build', '--root', project, '--out', absolute]);
     expect(result.code, result.stderr).toBe(0);
     expect(readdirSync(path.join(temp.dir, 'builds', 'new')).sort()).toEqual(['site']);
     expect(existsSync(path.join(absolute, '.sitegen-output'))).toBe(true);
@@ -126,7 +207,10 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
       ['watch/new/site', path.join(project, 'watch/new/site')],
       [absolute, absolute],
     ]) {
-      const watcher = startCli(['watch', '--out', out, '--port', '0'], { cwd: project });
+      const watcher = startCli(['watch', '--out', out, '--port', '0'], {
+        cwd: project,
+        env: sharedCache(),
+      });
       try {
         await watcher.waitFor(/serving http/);
         expect(existsSync(path.join(where, 'index.html')), out).toBe(true);
@@ -138,7 +222,13 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
   });
 
   it('creates no parent for a refused --out (a new folder inside src/)', async () => {
-    const result = await runCli(['build', '--out', 'src/new/site'], { cwd: project });
+    const result = await sitegen([
+      'build',
+      '--root',
+      project,
+      '--out',
+      path.join(project, 'src/new/site'),
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/it is inside src\//);
     expect(existsSync(path.join(project, 'src/new'))).toBe(false);
@@ -148,7 +238,7 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     const folder = path.join(temp.dir, 'photos');
     mkdirSync(folder);
     writeFileSync(path.join(folder, 'holiday.jpg'), 'not really a jpeg');
-    const result = await runCli(['build', '--root', project, '--out', folder]);
+    const result = await sitegen(['build', '--root', project, '--out', folder]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       `Refusing to write the output into ${folder}: it is not empty (holiday.jpg) and has no .sitegen-output file`,
@@ -161,31 +251,31 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
   it('writes into an empty folder, marks it, and replaces a marked folder on the next build', async () => {
     const folder = path.join(temp.dir, 'empty');
     mkdirSync(folder);
-    expect((await runCli(['build', '--root', project, '--out', folder])).code).toBe(0);
+    expect((await sitegen(['build', '--root', project, '--out', folder])).code).toBe(0);
     expect(readFileSync(path.join(folder, '.sitegen-output'), 'utf8')).toMatch(
       /written by sitegen build/,
     );
     writeFileSync(path.join(folder, 'stale.html'), 'from an older build');
-    expect((await runCli(['build', '--root', project, '--out', folder])).code).toBe(0);
+    expect((await sitegen(['build', '--root', project, '--out', folder])).code).toBe(0);
     expect(existsSync(path.join(folder, 'stale.html'))).toBe(false);
     expect(existsSync(path.join(folder, 'index.html'))).toBe(true);
   });
 
   it('accepts a dist/ built before the marker existed once, and marks it; with a foreign file it refuses', async () => {
     const dist = path.join(project, 'dist');
-    expect((await runCli(['build'], { cwd: project })).code).toBe(0);
+    expect((await sitegen(['build', '--root', project])).code).toBe(0);
     // What a build from before the marker held: no marker, and none of the files added since
     // (cards, feed).
     for (const added of ['.sitegen-output', 'og', 'feed.xml'])
       rmSync(path.join(dist, added), { recursive: true });
-    const upgraded = await runCli(['build'], { cwd: project });
+    const upgraded = await sitegen(['build', '--root', project]);
     expect(upgraded.code, upgraded.stderr).toBe(0);
     expect(existsSync(path.join(dist, '.sitegen-output'))).toBe(true);
 
     rmSync(path.join(dist, '.sitegen-output'));
     writeFileSync(path.join(dist, 'notes.txt'), 'mine');
     const before = hashTree(dist);
-    const refused = await runCli(['build'], { cwd: project });
+    const refused = await sitegen(['build', '--root', project]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/has no \.sitegen-output file/);
     expect(hashTree(dist)).toEqual(before);
@@ -199,7 +289,7 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
       mkdirSync(dir);
       writeFileSync(path.join(dir, 'precious.txt'), dir);
     }
-    const result = await runCli(['build'], { cwd: project });
+    const result = await sitegen(['build', '--root', project]);
     expect(result.code, result.stderr).toBe(0);
     for (const dir of [backup, stray])
       expect(readFileSync(path.join(dir, 'precious.txt'), 'utf8')).toBe(dir);
@@ -213,7 +303,7 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     const link = path.join(temp.dir, 'public');
     symlinkSync(deploy, link);
     for (let i = 0; i < 2; i++) {
-      const result = await runCli(['build', '--root', project, '--out', link]);
+      const result = await sitegen(['build', '--root', project, '--out', link]);
       expect(result.code, result.stderr).toBe(0);
       expect(lstatSync(link).isSymbolicLink()).toBe(true);
       expect(readlinkSync(link)).toBe(deploy);
@@ -221,7 +311,7 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
     }
     const dangling = path.join(temp.dir, 'dangling');
     symlinkSync(path.join(temp.dir, 'nowhere'), dangling);
-    const result = await runCli(['build', '--root', project, '--out', dangling]);
+    const result = await sitegen(['build', '--root', project, '--out', dangling]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/the symlink points to nothing/);
     expect(lstatSync(dangling).isSymbolicLink()).toBe(true);
@@ -260,17 +350,21 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
 
   it('a build waits for another build into the same folder, and refuses a folder that watch holds', async () => {
     const out = path.join(temp.dir, 'shared');
-    const results = await Promise.all(
-      [1, 2, 3].map(() => runCli(['build', '--root', project, '--out', out])),
-    );
+    // Two builds at once, each in a process of its own: the real CLI, and this test's process.
+    const results = await Promise.all([
+      runCli(['build', '--root', project, '--out', out], { env: sharedCache() }),
+      sitegen(['build', '--root', project, '--out', out]),
+    ]);
     for (const result of results) expect(result.code, result.stderr).toBe(0);
     expect(readdirSync(temp.dir).filter((name) => name.startsWith('.shared.'))).toEqual([]);
 
-    const watcher = startCli(['watch', '--root', project, '--out', out, '--port', '0']);
+    const watcher = startCli(['watch', '--root', project, '--out', out, '--port', '0'], {
+      env: sharedCache(),
+    });
     try {
       await watcher.waitFor(/serving http/);
       const before = hashTree(out);
-      const result = await runCli(['build', '--root', project, '--out', out]);
+      const result = await sitegen(['build', '--root', project, '--out', out]);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(
         /The output folder .*shared is in use by sitegen watch \(PID \d+\)\. Stop it first, or build into another folder with --out\./,
@@ -280,7 +374,7 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
       expect(await watcher.stop()).toBe(0);
     }
     expect(existsSync(path.join(temp.dir, '.shared.lock'))).toBe(false);
-    expect((await runCli(['build', '--root', project, '--out', out])).code).toBe(0);
+    expect((await sitegen(['build', '--root', project, '--out', out])).code).toBe(0);
   });
 
   it('treats a lock held by a live process that is not sitegen (a reused PID) as stale, and builds at once', async () => {
@@ -294,12 +388,18 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
         { pid: sleeper.pid, command: 'build', startTime: '1' },
       ]) {
         writeFileSync(lock, JSON.stringify(holder));
-        const started = Date.now();
-        const result = await runCli(['build', '--root', project, '--out', out]);
-        expect(result.code, result.stderr).toBe(0);
-        expect(result.stderr).not.toContain('waiting for');
-        // A lock it believed would make it wait up to 120 s.
-        expect(Date.now() - started).toBeLessThan(30_000);
+        // A lock it believed would make it wait up to 120 s, and say so at once: the test ends on
+        // that line rather than at the end of the wait.
+        const build = startSitegen(['build', '--root', project, '--out', out]);
+        const outcome = await Promise.race([
+          build.exited,
+          build.waitFor(/waiting for/, 120_000).then(
+            () => 'waiting',
+            () => new Promise<never>(() => {}),
+          ),
+        ]);
+        expect(outcome, build.stderr()).toBe(0);
+        expect(build.stderr()).not.toContain('waiting for');
         expect(existsSync(lock)).toBe(false);
       }
     } finally {
@@ -309,36 +409,47 @@ describe('the output folder: sitegen only replaces what it wrote', () => {
 
   it('says at once what a build waits for: the holder, its PID and the lock file', async () => {
     const out = path.join(temp.dir, 'held');
-    expect((await runCli(['build', '--root', project, '--out', out])).code).toBe(0);
-    // A live sitegen process stands in for a build that holds the folder.
-    const holder = startCli(['preview', out, '--port', '0']);
-    let waiting: ReturnType<typeof startCli> | undefined;
+    expect((await sitegen(['build', '--root', project, '--out', out])).code).toBe(0);
+    // A live process whose command line runs sitegen stands in for a build that holds the folder
+    // (a lock without a start time, as older sitegens wrote it, is checked by the command line).
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        "process.stdout.write('ready\\n'); setInterval(() => {}, 60_000);",
+        'sitegen',
+        'build',
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const holderExited = new Promise((resolve) => holder.on('exit', resolve));
+    let waiting: ReturnType<typeof startSitegen> | undefined;
     try {
-      await holder.waitFor(/previewing/);
+      await new Promise((resolve) => holder.stdout.once('data', resolve));
       const lock = path.join(temp.dir, '.held.lock');
       writeFileSync(lock, JSON.stringify({ pid: holder.pid, command: 'build' }));
-      waiting = startCli(['build', '--root', project, '--out', out]);
+      waiting = startSitegen(['build', '--root', project, '--out', out]);
       await waiting.waitFor(
         new RegExp(
           `waiting for sitegen build \\(PID ${holder.pid}\\) to finish with ${out}: it holds the lock file ${lock} \\(up to 120 s\\)`,
         ),
-        10_000,
       );
-      await holder.stop();
+      holder.kill();
+      await holderExited;
       expect(await waiting.exited).toBe(0);
       expect(waiting.stderr().match(/waiting for/g)).toHaveLength(1);
     } finally {
-      await waiting?.stop();
-      await holder.stop();
+      holder.kill();
+      await waiting?.exited;
     }
   });
 
   it('puts back a marked old folder left by a kill between the two renames', async () => {
     const out = path.join(temp.dir, 'swap');
-    expect((await runCli(['build', '--root', project, '--out', out])).code).toBe(0);
+    expect((await sitegen(['build', '--root', project, '--out', out])).code).toBe(0);
     const before = hashTree(out);
     renameSync(out, path.join(temp.dir, '.swap.old-999999'));
-    const result = await runCli(['build', '--root', project, '--out', out]);
+    const result = await sitegen(['build', '--root', project, '--out', out]);
     expect(result.code, result.stderr).toBe(0);
     expect(hashTree(out)).toEqual(before);
     expect(readdirSync(temp.dir).filter((name) => name.startsWith('.swap.'))).toEqual([]);

@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, runCli, runProcess } from '../helpers/cli.ts';
+import { runCommand } from '../../src/generator/cli/cli.ts';
+import { ignoreClosedPipe } from '../../src/generator/cli/terminal.ts';
+import { makeTempDir, runProcess } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 import { CLI } from '../helpers/paths.ts';
+import { sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
 
 const STAGES = [
   'read and bundle',
@@ -42,7 +46,10 @@ function builtFiles(out: string): Map<string, number> {
   return files;
 }
 
-/** Runs the CLI with stdout and/or stderr closed by the reader before sitegen writes a byte. */
+/**
+ * Runs the real CLI as a child process with stdout and/or stderr closed by the reader before
+ * sitegen writes a byte: what main() does with a closed pipe of the process's own.
+ */
 function runWithClosed(
   args: string[],
   closed: ('stdout' | 'stderr')[],
@@ -64,6 +71,82 @@ function runWithClosed(
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stderr }));
   });
+}
+
+/**
+ * A real pipe whose reader has closed its end and is still alive, as `| head -1` leaves it once
+ * head has read its line: every write to it fails with EPIPE. `closed` resolves once a failed
+ * write has closed it, `close` ends the reader. It adds no 'error' listener of its own: only the
+ * one the run adds keeps an EPIPE from being an uncaught exception.
+ */
+async function closedPipe() {
+  const reader = spawn('sh', ['-c', 'exec 0<&-; echo closed; exec sleep 120'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  await new Promise((resolve, reject) => {
+    reader.stdout.once('data', resolve);
+    reader.once('error', reject);
+  });
+  return {
+    stream: reader.stdin,
+    closed: new Promise((resolve) => reader.stdin.once('close', resolve)),
+    close: () => reader.kill(),
+  };
+}
+
+/**
+ * Runs `sitegen ...args` in this process as main() runs it in its own, with stdout and/or stderr
+ * on a real pipe whose reader closed it (closedPipe) and main()'s own ignoreClosedPipe on every
+ * stream: the exit code it returns and what the open stderr got; each closed pipe must have
+ * refused a write with EPIPE. An EPIPE left unhandled would be an uncaught exception in this
+ * process, which fails the run. The two process tests below check that main() does this with the
+ * process's own stdout and stderr (no signal, its own exit code).
+ */
+async function sitegenWithClosed(
+  args: string[],
+  closed: ('stdout' | 'stderr')[],
+): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const pipes: Awaited<ReturnType<typeof closedPipe>>[] = [];
+  const streamFor = async (name: 'stdout' | 'stderr') => {
+    if (closed.includes(name)) {
+      const pipe = await closedPipe();
+      pipes.push(pipe);
+      return pipe.stream;
+    }
+    // An open stream that keeps what it gets (stderr) or drops it (stdout).
+    return new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        if (name === 'stderr') stderr += chunk.toString('utf8');
+        done();
+      },
+    });
+  };
+  try {
+    const stdout = await streamFor('stdout');
+    const stderrStream = await streamFor('stderr');
+    ignoreClosedPipe(stdout);
+    ignoreClosedPipe(stderrStream);
+    const code = await runCommand(args, {
+      stdout,
+      stderr: stderrStream,
+      env: {
+        ...process.env,
+        CI: '1',
+        FORCE_COLOR: undefined,
+        NO_COLOR: undefined,
+        SITEGEN_CACHE_DIR: sharedCacheDir(),
+      },
+    });
+    for (const pipe of pipes) {
+      await pipe.closed;
+      const error = pipe.stream.errored as NodeJS.ErrnoException | null;
+      expect(error?.code, 'a write to the closed pipe failed with EPIPE').toBe('EPIPE');
+    }
+    return { code, stderr };
+  } finally {
+    for (const pipe of pipes) pipe.close();
+  }
 }
 
 describe('build and check output: --json, --quiet, --verbose, colour, streams, closed pipes', () => {
@@ -90,14 +173,14 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
       ulasan.replace('author:', 'autor:'),
     );
     site = path.join(temp.dir, 'site');
-    const built = await runCli(['build', '--root', project, '--out', site]);
+    const built = await sitegen(['build', '--root', project, '--out', site]);
     if (built.code !== 0) throw new Error(`test setup: build failed:\n${built.stderr}`);
   });
   afterAll(() => temp?.remove());
 
   it('build --json prints one JSON object whose figures match the files on disk, and keeps the human warning on stderr', async () => {
     const out = path.join(temp.dir, 'json');
-    const result = await runCli(['build', '--root', project, '--out', out, '--json']);
+    const result = await sitegen(['build', '--root', project, '--out', out, '--json']);
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
     const files = builtFiles(out);
@@ -119,7 +202,7 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
   });
 
   it('a failed build --json exits 1 with {"ok": false, "error"} on stdout, the message on stderr, and writes nothing', async () => {
-    const result = await runCli(['build', '--root', broken, '--json']);
+    const result = await sitegen(['build', '--root', broken, '--json']);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report.ok).toBe(false);
@@ -145,7 +228,7 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
   });
 
   it('check --json reports the folder as it is; a failing check prints its JSON too and exits 1', async () => {
-    const result = await runCli(['check', site, '--json']);
+    const result = await sitegen(['check', site, '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     const report = JSON.parse(result.stdout);
@@ -171,7 +254,7 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
         .firstLoadGzip,
     ).toBe(heaviest);
 
-    const over = await runCli(['check', site, '--json', '--budget', '1']);
+    const over = await sitegen(['check', site, '--json', '--budget', '1']);
     expect(over.code).toBe(1);
     const failed = JSON.parse(over.stdout);
     expect(failed).toMatchObject({ ok: false, pages: pages.length, budgetKb: 1 });
@@ -193,7 +276,7 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
   });
 
   it('--quiet prints nothing when all is well (not even a warning) and only the error on failure', async () => {
-    const build = await runCli([
+    const build = await sitegen([
       'build',
       '--root',
       project,
@@ -202,20 +285,20 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
       '--quiet',
     ]);
     expect(build).toEqual({ code: 0, stdout: '', stderr: '' });
-    const check = await runCli(['check', site, '-q', '--sizes']);
+    const check = await sitegen(['check', site, '-q', '--sizes']);
     expect(check).toEqual({ code: 0, stdout: '', stderr: '' });
-    const failed = await runCli(['build', '--root', broken, '--quiet']);
+    const failed = await sitegen(['build', '--root', broken, '--quiet']);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toBe('');
     expect(failed.stderr).toMatch(/^sitegen: The content has 2 problems/);
-    const both = await runCli(['build', '--root', project, '--quiet', '--verbose']);
+    const both = await sitegen(['build', '--root', project, '--quiet', '--verbose']);
     expect(both.code).toBe(1);
     expect(both.stderr).toContain("option '-q, --quiet' cannot be used with option '--verbose'");
   });
 
   it('--verbose lists the stage timings and every file written; --timings only the timings', async () => {
     const out = path.join(temp.dir, 'verbose');
-    const verbose = await runCli(['build', '--root', project, '--out', out, '--verbose']);
+    const verbose = await sitegen(['build', '--root', project, '--out', out, '--verbose']);
     expect(verbose.code, verbose.stderr).toBe(0);
     for (const stage of STAGES)
       expect(verbose.stdout).toMatch(new RegExp(`^  ${stage} +\\d+\\.\\d ms$`, 'm'));
@@ -224,7 +307,7 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     expect(verbose.stdout).toContain(`files written (${files.length}):`);
     expect(listed).toBe(files.map((file) => `  ${file}\n`).join(''));
 
-    const timings = await runCli(['build', '--root', project, '--out', out, '--timings']);
+    const timings = await sitegen(['build', '--root', project, '--out', out, '--timings']);
     expect(timings.code, timings.stderr).toBe(0);
     for (const stage of STAGES)
       expect(timings.stdout).toMatch(new RegExp(`^  ${stage} +\\d+\\.\\d ms$`, 'm'));
@@ -234,7 +317,7 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
   it('results go to stdout, warnings to stderr, and a pipe or NO_COLOR gets no escape codes', async () => {
     const out = path.join(temp.dir, 'plain');
     for (const env of [{}, { NO_COLOR: '1' }]) {
-      const result = await runCli(['build', '--root', project, '--out', out], { env });
+      const result = await sitegen(['build', '--root', project, '--out', out], { env });
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(
         // The second build is incremental: it renders no page and says so.
@@ -250,28 +333,28 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
   });
 
   it('FORCE_COLOR=1 colours the summary, warnings yellow and errors red, even through a pipe and over NO_COLOR', async () => {
-    const build = await runCli(
+    const build = await sitegen(
       ['build', '--root', project, '--out', path.join(temp.dir, 'colour')],
       { env: { FORCE_COLOR: '1', NO_COLOR: '1' } },
     );
     expect(build.code, build.stderr).toBe(0);
     expect(build.stdout).toMatch(/^\x1b\[32msitegen:\x1b\[39m wrote \x1b\[1m\d+ pages\x1b\[22m/);
     expect(build.stderr).toContain('\x1b[33mwarning:\x1b[39m 1 article has no body yet');
-    const failed = await runCli(['build', '--root', broken], { env: { FORCE_COLOR: '1' } });
+    const failed = await sitegen(['build', '--root', broken], { env: { FORCE_COLOR: '1' } });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(
       /^\x1b\[1m\x1b\[31msitegen:\x1b\[39m\x1b\[22m The content has 2 problems/,
     );
-    const off = await runCli(['check', site], { env: { FORCE_COLOR: '0' } });
+    const off = await sitegen(['check', site], { env: { FORCE_COLOR: '0' } });
     expect(off.code, off.stderr).toBe(0);
     expect(off.stdout).toMatch(/^sitegen check: \d+ pages/);
   });
 
   it('a reader that closes stdout early (check --sizes | head -1) ends check quietly with exit 0', async () => {
-    const closed = await runWithClosed(['check', site, '--sizes'], ['stdout']);
-    expect(closed).toEqual({ code: 0, signal: null, stderr: '' });
+    const closed = await sitegenWithClosed(['check', site, '--sizes'], ['stdout']);
+    expect(closed).toEqual({ code: 0, stderr: '' });
 
-    // The same through a shell pipeline; pipefail makes the status sitegen's own.
+    // The same as a process, through a shell pipeline; pipefail makes the status sitegen's own.
     const shell = await runProcess('bash', [
       '-c',
       `set -o pipefail; "${process.execPath}" "${CLI}" check "${site}" --sizes | head -1`,
@@ -286,16 +369,17 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
   it('a closed stderr does not crash a build that warns, nor a closed stdout one that prints its summary', async () => {
     const out = path.join(temp.dir, 'closed');
     expect(
-      await runWithClosed(['build', '--root', project, '--out', out], ['stderr']),
-    ).toMatchObject({ code: 0, signal: null });
+      await sitegenWithClosed(['build', '--root', project, '--out', out], ['stderr']),
+    ).toMatchObject({ code: 0 });
     expect(
-      await runWithClosed(
+      await sitegenWithClosed(
         ['build', '--root', project, '--out', out, '--verbose'],
         ['stdout', 'stderr'],
       ),
-    ).toMatchObject({ code: 0, signal: null });
+    ).toMatchObject({ code: 0 });
     expect(builtFiles(out).has('index.html')).toBe(true);
-    // A failure still exits 1 when nobody reads its message.
+    // A failure still exits 1 when nobody reads its message: as a process, with its own stderr
+    // closed, it ends by its exit code and no signal.
     expect(await runWithClosed(['build', '--root', broken], ['stderr'])).toMatchObject({
       code: 1,
       signal: null,

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, makeTempDir, runCli } from '../helpers/cli.ts';
+import { copyProject, makeTempDir } from '../helpers/cli.ts';
 import { distDir, readDist } from '../helpers/dist.ts';
 import { shippedContent } from '../helpers/shipped-content.ts';
+import { sitegen } from '../helpers/sitegen.ts';
 
 type Feed = ReturnType<typeof parseFeed>;
 
@@ -183,7 +184,15 @@ describe('feed.xml and sitemap.xml of a site under a base path, with dated artic
       t.replace('date: 2024-12-15\n', 'date: 2025-01-10\n'),
     );
     out = path.join(temp.dir, 'out');
-    const result = await runCli(['build', '--root', project, '--out', out, '--site-url', SITE_URL]);
+    const result = await sitegen([
+      'build',
+      '--root',
+      project,
+      '--out',
+      out,
+      '--site-url',
+      SITE_URL,
+    ]);
     expect(result.code, result.stderr).toBe(0);
   });
   afterAll(() => temp?.remove());
