@@ -229,7 +229,20 @@ async function watchCommand(
   io: CliIo,
 ): Promise<void> {
   // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
-  const stopRequested = waitForStopSignal();
+  const stop = listenForStop();
+  try {
+    await serveWatched(options, io, stop.requested);
+  } finally {
+    stop.release();
+  }
+}
+
+/** watch's work between the stop listener's start and its release. */
+async function serveWatched(
+  options: ServeOptions & { out?: string; siteUrl?: string; root: string; jobs: number },
+  io: CliIo,
+  stopRequested: Promise<void>,
+): Promise<void> {
   const { watch } = await import('../dev/watch.ts');
   await warnIfReachable(options.host, io);
   const project = resolveProject(options, io.env);
@@ -288,7 +301,21 @@ async function previewCommand(
   options: ServeOptions & { base?: string },
   io: CliIo,
 ): Promise<void> {
-  const stopRequested = waitForStopSignal();
+  const stop = listenForStop();
+  try {
+    await servePreview(dir, options, io, stop.requested);
+  } finally {
+    stop.release();
+  }
+}
+
+/** preview's work between the stop listener's start and its release. */
+async function servePreview(
+  dir: string | undefined,
+  options: ServeOptions & { base?: string },
+  io: CliIo,
+  stopRequested: Promise<void>,
+): Promise<void> {
   const { startServer, describePortChoice } = await import('../dev/serve.ts');
   const { readBasePath } = await import('../output/output-base.ts');
   const folder = dir ?? 'dist';
@@ -562,19 +589,25 @@ function parsePort(value: string): number {
 }
 
 /**
- * Resolves on the first Ctrl-C or SIGTERM; the caller then shuts down and the process
- * exits 0. A failure before that (a port in use) ends the process without waiting.
+ * Listens for the first Ctrl-C or SIGTERM: `requested` resolves then, and the caller shuts down
+ * and the process exits 0. `release` removes the listeners, also when the command fails before
+ * (a port in use), so an in-process run (the tests' harness) leaves none behind.
  */
-function waitForStopSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+function listenForStop(): { requested: Promise<void>; release: () => void } {
+  let stop: () => void = () => {};
+  const requested = new Promise<void>((resolve) => {
+    stop = () => {
+      release();
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
   });
+  const release = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return { requested, release };
 }
 
 /**
