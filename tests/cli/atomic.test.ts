@@ -1,31 +1,85 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runCli } from '../helpers/cli.ts';
 import { CLI, REPO } from '../helpers/paths.ts';
+import { sitegen } from '../helpers/sitegen.ts';
 import { hashTree } from '../helpers/tree.ts';
 
 /**
- * Starts a build and SIGKILLs it: `ms` after start, or, with `afterWriteStartsMs`, that
- * long after its temporary output folder appears (so the kill lands mid-write).
- */
-/**
- * The build these tests kill: without social cards, whose drawing (1,505 of them, about a minute
- * of CPU) would only make the first build slow; the writer and its swap are the same for every
- * file it writes.
+ * The build these tests kill: without social cards, whose drawing (605 of them, about half a
+ * minute of CPU) would only make the first build slow; the writer and its swap are the same for
+ * every file it writes.
  */
 const BUILD = ['build', '--no-cards', '--root'];
+const ARTICLES = 600;
 
-function buildAndKill(
+/**
+ * The builds that are not stopped run in this process (a site this size from sources: --jobs 1,
+ * worker threads exist only in the bundled CLI), with the project's own cache as the processes
+ * have it; each stopped build is a real process.
+ */
+const buildHere = (root: string) =>
+  sitegen([...BUILD, root, '--jobs', '1'], { env: { SITEGEN_CACHE_DIR: undefined } });
+
+/** Where a build is stopped: a point it has reached in its temporary output folder. */
+interface Point {
+  name: string;
+  reached: (tempDir: string) => boolean;
+}
+
+/** How many article pages a build has begun to write into its temporary folder. */
+function articlePages(tempDir: string): number {
+  try {
+    return readdirSync(path.join(tempDir, 'artikel')).filter(
+      (name) => !name.includes('.') && name !== 'halaman',
+    ).length;
+  } catch {
+    return 0;
+  }
+}
+
+const MARKED: Point = {
+  name: 'its temporary folder is marked, before any file is written',
+  reached: (tempDir) => existsSync(path.join(tempDir, '.sitegen-output')),
+};
+const ASSETS: Point = {
+  name: 'it writes its assets',
+  reached: (tempDir) => existsSync(path.join(tempDir, 'assets')),
+};
+const FIRST_PAGE: Point = {
+  name: 'it writes its first article page',
+  reached: (tempDir) => articlePages(tempDir) >= 1,
+};
+const QUARTER: Point = {
+  name: 'a quarter of the article pages are written',
+  reached: (tempDir) => articlePages(tempDir) >= ARTICLES / 4,
+};
+
+/**
+ * Starts a build as a process and sends it `signal` as soon as its temporary output folder
+ * shows `point` (polled every 5 ms; no clock decides when). `reached` says whether it got
+ * there before it ended; `leftTemporary`, whether its temporary folder was still there after
+ * it ended (a build killed -9 before its swap leaves it for the next build).
+ */
+function buildAndStop(
   root: string,
-  when: { ms?: number; afterWriteStartsMs?: number },
-  signal: NodeJS.Signals = 'SIGKILL',
+  point: Point,
+  signal: NodeJS.Signals,
   flags: string[] = [],
 ): Promise<{
   signal: NodeJS.Signals | null;
   code: number | null;
-  wasWriting: boolean;
+  reached: boolean;
+  leftTemporary: boolean;
   stderr: string;
 }> {
   return new Promise((resolve) => {
@@ -37,27 +91,22 @@ function buildAndKill(
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const tempDir = path.join(root, `.dist.tmp-${child.pid}`);
-    let wasWriting = false;
-    const kill = () => {
-      wasWriting = existsSync(tempDir);
+    let reached = false;
+    const poll = setInterval(() => {
+      if (!point.reached(tempDir)) return;
+      reached = true;
+      clearInterval(poll);
       child.kill(signal);
-    };
-    const timers: NodeJS.Timeout[] = [];
-    if (when.ms !== undefined) timers.push(setTimeout(kill, when.ms));
-    if (when.afterWriteStartsMs !== undefined) {
-      const poll = setInterval(() => {
-        if (!existsSync(tempDir)) return;
-        clearInterval(poll);
-        timers.push(setTimeout(kill, when.afterWriteStartsMs));
-      }, 5);
-      timers.push(poll);
-    }
+    }, 5);
     child.on('close', (code, endedBy) => {
-      for (const timer of timers) clearTimeout(timer);
-      resolve({ signal: endedBy, code, wasWriting, stderr });
+      clearInterval(poll);
+      resolve({ signal: endedBy, code, reached, leftTemporary: existsSync(tempDir), stderr });
     });
   });
 }
+
+/** What a build leaves beside dist/ while it runs: its temporary folder, lock, journal. */
+const leftovers = (root: string) => readdirSync(root).filter((name) => name.startsWith('.dist.'));
 
 describe('a build killed at any moment leaves the previous output complete', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -65,54 +114,53 @@ describe('a build killed at any moment leaves the previous output complete', () 
   beforeAll(async () => {
     temp = await makeTempDir();
     root = path.join(temp.dir, 'site');
-    // 1,500 articles: a build long enough (about a second) to be killed mid-write.
+    // 600 articles: a build that writes for long enough (some hundred milliseconds of pages) to
+    // be stopped at each point below before it swaps.
     await new Promise<void>((resolve, reject) => {
       const gen = spawn(
         process.execPath,
-        [path.join(REPO, 'bench/generate.mjs'), '--articles', '1500', '--out', root],
+        [path.join(REPO, 'bench/generate.mjs'), '--articles', String(ARTICLES), '--out', root],
         { stdio: 'ignore' },
       );
       gen.on('exit', (code) =>
         code === 0 ? resolve() : reject(new Error(`generate exited ${code}`)),
       );
     });
+    // A process: the next build of the same CLI is incremental (a build of another, the sources
+    // in this process, leaves a record the CLI does not take up, and the next build is full).
     const first = await runCli([...BUILD, root]);
     expect(first.code, first.stderr).toBe(0);
-    // Budgets are upper bounds for a loaded 2-core machine, not expectations.
   }, 240_000);
   afterAll(() => temp.remove());
 
   // An incremental build (the default: unchanged pages are moved in from the previous output
-  // at commit) and a full one (--fresh: every file written again).
+  // at commit; before that it writes its assets, feed and sitemap) and a full one (--fresh:
+  // every file written again). Each is killed -9 at points it shows by writing, never at a time.
   it.each([
-    ['an incremental', []],
-    ['a full', ['--fresh']],
-  ])(
+    ['an incremental', [], [MARKED, ASSETS]],
+    ['a full', ['--fresh'], [FIRST_PAGE, QUARTER]],
+  ] as const)(
     'survives kill -9 at several points of %s build',
-    async (_, flags) => {
+    async (_, flags, points) => {
       const dist = path.join(root, 'dist');
       const before = hashTree(dist);
-      const moments = [
-        { ms: 50 },
-        { ms: 250 },
-        { afterWriteStartsMs: 0 },
-        { afterWriteStartsMs: 60 },
-        { afterWriteStartsMs: 150 },
-        { afterWriteStartsMs: 300 },
-      ];
       let killedMidWrite = 0;
-      for (const when of moments) {
-        const result = await buildAndKill(root, when, 'SIGKILL', flags);
-        if (result.signal === 'SIGKILL' && result.wasWriting) killedMidWrite++;
-        expect(hashTree(dist), `after a kill at ${JSON.stringify(when)}`).toEqual(before);
+      for (const point of points) {
+        const result = await buildAndStop(root, point, 'SIGKILL', [...flags]);
+        expect(result.reached, `the build reaches the point "${point.name}"`).toBe(true);
+        expect(result.signal, result.stderr).toBe('SIGKILL');
+        // Killed before its swap: its temporary folder is still there.
+        if (result.leftTemporary) killedMidWrite++;
+        expect(hashTree(dist), `after a kill when ${point.name}`).toEqual(before);
       }
-      // Most kills must land while pages are being written, or the test proves little.
-      expect(killedMidWrite).toBeGreaterThanOrEqual(3);
+      // Every kill must land before the swap, while the new output is unfinished, or the test
+      // proves little.
+      expect(killedMidWrite).toBe(points.length);
 
-      const after = await runCli([...BUILD, root]);
+      const after = await buildHere(root);
       expect(after.code, after.stderr).toBe(0);
       expect(hashTree(dist)).toEqual(before);
-      expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+      expect(leftovers(root)).toEqual([]);
     },
     240_000,
   );
@@ -121,13 +169,13 @@ describe('a build killed at any moment leaves the previous output complete', () 
     const dist = path.join(root, 'dist');
     const before = hashTree(dist);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      const result = await buildAndKill(root, { afterWriteStartsMs: 60 }, signal);
-      expect(result.wasWriting, 'the signal must land while pages are written').toBe(true);
+      const result = await buildAndStop(root, ASSETS, signal);
+      expect(result.reached, 'the signal must land while the new output is written').toBe(true);
       expect(result.code, result.stderr).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(result.stderr).toContain(
         `sitegen: build stopped by ${signal}; dist/ holds the last complete build, and no temporary folder is left.`,
       );
-      expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+      expect(leftovers(root)).toEqual([]);
       expect(hashTree(dist)).toEqual(before);
     }
   }, 240_000);
@@ -135,7 +183,6 @@ describe('a build killed at any moment leaves the previous output complete', () 
   it('puts back the unchanged files a build killed while moving them into its new output had moved', async () => {
     const dist = path.join(root, 'dist');
     const before = hashTree(dist);
-    const { mkdirSync, renameSync, writeFileSync } = await import('node:fs');
     // What a build with process id 999999 leaves when killed halfway through its moves: its
     // temporary folder (marked) holding some of the output's folders and files, and the journal.
     const temp = path.join(root, '.dist.tmp-999999');
@@ -157,23 +204,22 @@ describe('a build killed at any moment leaves the previous output complete', () 
     const article = path.join(root, 'src/content/articles', `${articles[0]}.md`);
     const text = readFileSync(article, 'utf8');
     writeFileSync(article, text.replace(/^readTime: .*$/m, 'readTime: lima'));
-    const failed = await runCli([...BUILD, root]);
+    const failed = await buildHere(root);
     writeFileSync(article, text);
     expect(failed.code, failed.stderr).toBe(1);
     expect(failed.stderr).toContain('"readTime" is "lima"');
     expect(hashTree(dist)).toEqual(before);
-    expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+    expect(leftovers(root)).toEqual([]);
   }, 120_000);
 
   it('puts back an output folder left renamed by a kill between the two renames of the swap', async () => {
     const dist = path.join(root, 'dist');
     const before = hashTree(dist);
-    const { renameSync } = await import('node:fs');
     renameSync(dist, path.join(root, '.dist.old-999999'));
     expect(existsSync(dist)).toBe(false);
-    const result = await runCli([...BUILD, root]);
+    const result = await buildHere(root);
     expect(result.code, result.stderr).toBe(0);
     expect(hashTree(dist)).toEqual(before);
-    expect(readdirSync(root).filter((name) => name.startsWith('.dist.'))).toEqual([]);
+    expect(leftovers(root)).toEqual([]);
   }, 120_000);
 });

@@ -4,9 +4,16 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
+import { eventually, makeTempDir, type RunningCli, startCli } from '../helpers/cli.ts';
 import { distDir } from '../helpers/dist.ts';
 import { CLI } from '../helpers/paths.ts';
+import { sitegen } from '../helpers/sitegen.ts';
+
+/**
+ * preview's options, over HTTP. A server is a process (startCli, or script(1) for a terminal); a
+ * preview refused its port before it serves runs in this process (sitegen()), as does the build
+ * the base-path tests serve.
+ */
 
 /** A plain TCP server holding a port on 127.0.0.1, as another program would. */
 function occupy(port = 0): Promise<{ port: number; close: () => Promise<void> }> {
@@ -43,37 +50,85 @@ async function statusAt(address: string, port: number, urlPath = '/'): Promise<n
   return (await fetch(`http://${address}:${port}${urlPath}`, { redirect: 'manual' })).status;
 }
 
+/**
+ * `sitegen preview ...args` in this process, for a preview refused its port: it fails before it
+ * serves, and leaves no listener for Ctrl-C or SIGTERM behind on this process.
+ */
+async function previewRefused(args: string[]) {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = signals.map((signal) => process.listenerCount(signal));
+  const result = await sitegen(['preview', ...args]);
+  expect(signals.map((signal) => process.listenerCount(signal))).toEqual(before);
+  return result;
+}
+
+let temp: Awaited<ReturnType<typeof makeTempDir>>;
+/** The shipped site built for https://user.example.io/repo/ (base path /repo/). */
+let out: string;
+beforeAll(async () => {
+  temp = await makeTempDir();
+  out = path.join(temp.dir, 'out');
+  const built = await sitegen([
+    'build',
+    '--out',
+    out,
+    '--site-url',
+    'https://user.example.io/repo/',
+  ]);
+  expect(built.code, built.stderr).toBe(0);
+});
+
+/**
+ * One preview that three tests look at, each at what it is about: of `out` at --base /, asked
+ * for a port another program holds, --host left out. "a busy port is skipped" reads the port it
+ * took, "--host left out listens on loopback only" where it listens, "--base serves it at
+ * another base" what it serves and where; the last stops it. Started by the first of them.
+ */
+let shared: Promise<{ preview: RunningCli; busy: Awaited<ReturnType<typeof occupy>> }> | undefined;
+function sharedPreview() {
+  shared ??= (async () => {
+    const busy = await occupy();
+    const preview = startCli(['preview', out, '--port', String(busy.port), '--base', '/']);
+    return { preview, busy };
+  })();
+  return shared;
+}
+
+afterAll(async () => {
+  if (shared) {
+    const { preview, busy } = await shared;
+    await preview.stop('SIGKILL');
+    await busy.close();
+  }
+  await temp.remove();
+});
+
 describe('a busy port', () => {
   it('is skipped: preview takes the next free port, says which, and serves there', async () => {
-    const busy = await occupy();
-    const preview = startCli(['preview', distDir(), '--port', String(busy.port)]);
-    try {
-      const [, requested, chosen] = await preview.waitFor(
-        /^\[sitegen\] port (\d+) is in use; using (\d+)$/m,
-      );
-      expect(Number(requested)).toBe(busy.port);
-      expect(Number(chosen)).toBeGreaterThan(busy.port);
-      expect(Number(chosen)).toBeLessThanOrEqual(busy.port + 10);
-      await preview.waitFor(
-        new RegExp(`previewing .+ at http://127\\.0\\.0\\.1:${chosen}/ \\(Ctrl-C to stop\\)`),
-      );
-      const home = await fetch(`http://127.0.0.1:${chosen}/`);
-      expect(home.status).toBe(200);
-      expect(await home.text()).toContain('<html lang="id">');
-      expect(await preview.stop('SIGINT')).toBe(0);
-    } finally {
-      await preview.stop('SIGKILL');
-      await busy.close();
-    }
+    const { preview, busy } = await sharedPreview();
+    const [, requested, chosen] = await preview.waitFor(
+      /^\[sitegen\] port (\d+) is in use; using (\d+)$/m,
+    );
+    expect(Number(requested)).toBe(busy.port);
+    expect(Number(chosen)).toBeGreaterThan(busy.port);
+    expect(Number(chosen)).toBeLessThanOrEqual(busy.port + 10);
+    await preview.waitFor(
+      new RegExp(`previewing .+ at http://127\\.0\\.0\\.1:${chosen}/ \\(Ctrl-C to stop\\)`),
+    );
+    const home = await fetch(`http://127.0.0.1:${chosen}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html lang="id">');
   });
 
   it('is an error in one line, exit 1, with --strict-port', async () => {
     const busy = await occupy();
     try {
-      const result = await runCli(
-        ['preview', distDir(), '--port', String(busy.port), '--strict-port'],
-        { timeoutMs: 20_000 },
-      );
+      const result = await previewRefused([
+        distDir(),
+        '--port',
+        String(busy.port),
+        '--strict-port',
+      ]);
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `sitegen: Port ${busy.port} on 127.0.0.1 is already in use (--strict-port). Stop the other server, pass --port with a free port, or leave out --strict-port to take the next free one.\n`,
@@ -87,9 +142,7 @@ describe('a busy port', () => {
   it('is an error in one line, exit 1, when the ten ports after it are busy too', async () => {
     const busy = await occupyRun(11);
     try {
-      const result = await runCli(['preview', distDir(), '--port', String(busy.first)], {
-        timeoutMs: 20_000,
-      });
+      const result = await previewRefused([distDir(), '--port', String(busy.first)]);
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `sitegen: Ports ${busy.first} to ${busy.first + 10} on 127.0.0.1 are all in use. Stop the other servers, or pass --port with a free port (--port 0 takes any free one).\n`,
@@ -140,34 +193,29 @@ describe('--host', () => {
   });
 
   it('left out listens on loopback only', async () => {
-    const preview = startCli(['preview', distDir(), '--port', '0']);
-    try {
-      const port = Number(
-        (await preview.waitFor(/at http:\/\/127\.0\.0\.1:(\d+)\/ \(Ctrl-C to stop\)\n/))[1],
-      );
-      expect(preview.output()).not.toMatch(/Network:|warning/);
-      expect(await statusAt('127.0.0.1', port)).toBe(200);
-      for (const address of lanAddresses())
-        await expect(statusAt(address, port), address).rejects.toThrow();
-      expect(await preview.stop('SIGINT')).toBe(0);
-    } finally {
-      await preview.stop('SIGKILL');
-    }
+    const { preview } = await sharedPreview();
+    const port = Number(
+      (await preview.waitFor(/at http:\/\/127\.0\.0\.1:(\d+)\/ \(Ctrl-C to stop\)\n/))[1],
+    );
+    expect(preview.output()).not.toMatch(/Network:|warning/);
+    expect(await statusAt('127.0.0.1', port)).toBe(200);
+    for (const address of lanAddresses())
+      await expect(statusAt(address, port), address).rejects.toThrow();
   });
 });
 
 describe('--open', () => {
-  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let openerDir: Awaited<ReturnType<typeof makeTempDir>>;
   let opened: string;
   beforeAll(async () => {
-    temp = await makeTempDir();
+    openerDir = await makeTempDir();
     // A stand-in for the desktop's opener: it notes the URL it was asked to open.
-    opened = path.join(temp.dir, 'opened.txt');
-    writeFileSync(path.join(temp.dir, 'xdg-open'), `#!/bin/sh\necho "$1" >> '${opened}'\n`, {
+    opened = path.join(openerDir.dir, 'opened.txt');
+    writeFileSync(path.join(openerDir.dir, 'xdg-open'), `#!/bin/sh\necho "$1" >> '${opened}'\n`, {
       mode: 0o755,
     });
   });
-  afterAll(() => temp.remove());
+  afterAll(() => openerDir.remove());
 
   /**
    * Runs `sitegen preview` on a terminal (script(1) gives it a pseudo-terminal), waits for
@@ -183,7 +231,7 @@ describe('--open', () => {
     // dash would stay as node's parent and die of the Ctrl-C itself, exiting 130.
     const command = `exec ${[process.execPath, CLI, 'preview', distDir(), '--port', '0', ...flags].map((word) => `'${word}'`).join(' ')}`;
     const child = spawn('script', ['-qec', command, '/dev/null'], {
-      env: { ...process.env, CI: '', PATH: `${temp.dir}:${process.env.PATH}`, ...env },
+      env: { ...process.env, CI: '', PATH: `${openerDir.dir}:${process.env.PATH}`, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
@@ -230,22 +278,6 @@ describe('--open', () => {
 });
 
 describe('sitegen preview of a site built for a base path', () => {
-  let temp: Awaited<ReturnType<typeof makeTempDir>>;
-  let out: string;
-  beforeAll(async () => {
-    temp = await makeTempDir();
-    out = path.join(temp.dir, 'out');
-    const built = await runCli([
-      'build',
-      '--out',
-      out,
-      '--site-url',
-      'https://user.example.io/repo/',
-    ]);
-    expect(built.code, built.stderr).toBe(0);
-  });
-  afterAll(() => temp.remove());
-
   it('serves it under the base read from the build, names the base, and answers 404 outside it', async () => {
     const preview = startCli(['preview', out, '--port', '0']);
     try {
@@ -274,16 +306,12 @@ describe('sitegen preview of a site built for a base path', () => {
   });
 
   it('serves it at another base given by --base', async () => {
-    const preview = startCli(['preview', out, '--port', '0', '--base', '/']);
-    try {
-      const [, base] = await preview.waitFor(
-        /previewing .+ at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/,
-      );
-      expect((await fetch(base)).status).toBe(200);
-      expect((await fetch(`${base}repo/`)).status).toBe(404);
-      expect(await preview.stop('SIGINT')).toBe(0);
-    } finally {
-      await preview.stop('SIGKILL');
-    }
+    const { preview } = await sharedPreview();
+    const [, base] = await preview.waitFor(
+      /previewing .+ at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/,
+    );
+    expect((await fetch(base)).status).toBe(200);
+    expect((await fetch(`${base}repo/`)).status).toBe(404);
+    expect(await preview.stop('SIGINT')).toBe(0);
   });
 });
