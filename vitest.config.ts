@@ -8,10 +8,10 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  * How the tests' sources are compiled: the CLI's version, as bin/bundle-cli.mjs defines it, and
  * JSX for React's production runtime (NODE_ENV below), as the site bundle uses it.
  */
-const compile = {
+const compile = () => ({
   define: { SITEGEN_VERSION: JSON.stringify(version) },
   oxc: { jsx: { development: false } },
-};
+});
 
 /**
  * Upper bounds that hold on a loaded 2-core machine; speed is measured by bench/, not here.
@@ -28,7 +28,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        ...compile,
+        // A fresh object for each project: vite resolves (and changes) the one it is given.
+        ...compile(),
         test: {
           ...limits,
           name: 'processes',
@@ -41,7 +42,7 @@ export default defineConfig({
         // After every other file, never beside one: a CLI test that starts 30 processes on two
         // cores starved Chromium past a 15 s wait for an element already in the page (CI of
         // 1898d4b). The browser files share the two cores only with each other.
-        ...compile,
+        ...compile(),
         test: {
           ...limits,
           name: 'browser',
