@@ -3,6 +3,7 @@
 // `npm test` does) once and prints what issue 32 measures: the wall time, the tests run,
 // passed and failed, and the sitegen CLI processes the run started, counted from outside
 // through NODE_OPTIONS=--import bench/count-cli.mjs (by command). Exits with vitest's code.
+// Each run starts as on a clean clone: vitest's record of the last run's durations is removed.
 //   --busy   keeps the other core busy with a spin loop in a process of its own meanwhile
 //   --runs N runs the suite N times in a row and prints each run's figures
 import { spawn } from 'node:child_process';
@@ -33,6 +34,8 @@ function runSuite(temp, index) {
     SITEGEN_COUNT_FILE: countFile,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hook}`.trim(),
   };
+  // As on a clean clone: no durations of an earlier run for vitest to order the files by.
+  rmSync(path.join(root, 'node_modules/.vite/vitest'), { recursive: true, force: true });
   const started = process.hrtime.bigint();
   const child = spawn(
     'npx',

@@ -63,16 +63,33 @@ export function render(task: RenderTask): Promise<TaskResult<RenderedBatch>> {
  * already there is an error, never overwritten). Returns the sizes in bytes.
  */
 function writePages(folder: string, routes: RenderTask['routes'], pages: string[]): number[] {
-  const made = new Set<string>();
+  const made = new Set<string>([folder]);
   return pages.map((html, i) => {
     const target = path.join(folder, routes[i].outputPath);
-    const parent = path.dirname(target);
-    if (!made.has(parent)) mkdirSync(parent, { recursive: true });
-    made.add(parent);
+    makeFoldersBelow(folder, path.dirname(target), made);
     const bytes = Buffer.from(html);
     writeFileSync(target, bytes, { flag: 'wx' });
     return bytes.byteLength;
   });
+}
+
+/**
+ * Makes `dir` and the folders between it and `folder`, one level at a time, never `folder`
+ * itself: once Ctrl-C's clean-up has removed the temporary output folder, a worker still
+ * writing fails (ENOENT) instead of making it again, as a recursive mkdir did (a folder left
+ * behind: tests/cli/atomic.test.ts). `made` remembers the folders made or found.
+ */
+function makeFoldersBelow(folder: string, dir: string, made: Set<string>): void {
+  if (made.has(dir)) return;
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error(`${dir} is not inside the output folder ${folder}`);
+  makeFoldersBelow(folder, parent, made);
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  made.add(dir);
 }
 
 /** Draws social cards (satori, resvg, sharp: loaded on the first card), in order. */
