@@ -185,18 +185,8 @@ describe('the generator is split into stage folders that depend downwards', () =
   });
 });
 
-describe('types', () => {
-  it('the whole project type-checks (tsc --noEmit)', async () => {
-    const run = promisify(execFile);
-    const result = await run(process.execPath, [
-      path.join(REPO, 'node_modules/typescript/bin/tsc'),
-      '--noEmit',
-      '-p',
-      REPO,
-    ]).catch((error) => error);
-    expect(result.stdout ?? '', 'tsc output').toBe('');
-  }, 180_000);
-});
+// The types: `npx tsc --noEmit -p .` (npm run typecheck), a step of its own in .ci/run before
+// npm test, not a test here (it ran the same 8 s of tsc a second time).
 
 describe('size', () => {
   it('no function in src/generator is longer than 80 lines (bench/function-lengths.mjs, TypeScript AST)', async () => {
