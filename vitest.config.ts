@@ -36,6 +36,9 @@ export default defineConfig({
         test: {
           ...limits,
           name: 'processes',
+          // One module graph per worker, not one per file: no test mocks a module or changes
+          // the process's folder, and each file cleans up what it starts (import 13 s -> 4 s).
+          isolate: false,
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**'],
           sequence: { groupOrder: 0 },
@@ -50,6 +53,7 @@ export default defineConfig({
         test: {
           ...limits,
           name: 'browser',
+          isolate: false,
           include: ['tests/browser/**/*.test.ts'],
           sequence: { groupOrder: 1 },
         },
