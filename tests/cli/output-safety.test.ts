@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/generator/cli/cli.ts';
 import { copyProject, makeTempDir, runCli, startCli } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
-import { sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
+import { harnessEnv, sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
 import { hashTree } from '../helpers/tree.ts';
 
 /** The processes here share the run's card cache too: none draws the shipped site's cards. */
@@ -41,13 +41,7 @@ function startSitegen(args: string[]) {
   const exited = runCommand(args, {
     stdout: sink(() => {}),
     stderr: sink((text) => (stderr += text)),
-    env: {
-      ...process.env,
-      CI: '1',
-      FORCE_COLOR: undefined,
-      NO_COLOR: undefined,
-      SITEGEN_CACHE_DIR: sharedCacheDir(),
-    },
+    env: harnessEnv(),
   });
   return {
     stderr: () => stderr,

@@ -8,7 +8,7 @@ import { ignoreClosedPipe } from '../../src/generator/cli/terminal.ts';
 import { makeTempDir, runProcess } from '../helpers/cli.ts';
 import { fixtureProject } from '../helpers/fixtures.ts';
 import { CLI } from '../helpers/paths.ts';
-import { sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
+import { harnessEnv, sitegen } from '../helpers/sitegen.ts';
 
 const STAGES = [
   'read and bundle',
@@ -130,13 +130,7 @@ async function sitegenWithClosed(
     const code = await runCommand(args, {
       stdout,
       stderr: stderrStream,
-      env: {
-        ...process.env,
-        CI: '1',
-        FORCE_COLOR: undefined,
-        NO_COLOR: undefined,
-        SITEGEN_CACHE_DIR: sharedCacheDir(),
-      },
+      env: harnessEnv(),
     });
     for (const pipe of pipes) {
       await pipe.closed;

@@ -34,20 +34,28 @@ export async function sitegen(
         return true;
       },
     }) as unknown as CliIo['stdout'];
-  const env: NodeJS.ProcessEnv = {
+  const code = await runCommand(args, {
+    stdout: sink((text) => (stdout += text)),
+    stderr: sink((text) => (stderr += text)),
+    env: harnessEnv(options.env),
+  });
+  return { code, stdout, stderr };
+}
+
+/**
+ * The environment of an in-process run: the test process's, as runCli passes it (CI=1, no colour
+ * settings), $SITEGEN_CACHE_DIR the run's shared cache, then `more` (a key set to undefined
+ * removes it).
+ */
+export function harnessEnv(more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     CI: '1',
     FORCE_COLOR: undefined,
     NO_COLOR: undefined,
     SITEGEN_CACHE_DIR: sharedCacheDir(),
-    ...options.env,
+    ...more,
   };
-  const code = await runCommand(args, {
-    stdout: sink((text) => (stdout += text)),
-    stderr: sink((text) => (stderr += text)),
-    env,
-  });
-  return { code, stdout, stderr };
 }
 
 /**

@@ -12,15 +12,16 @@ function save(project: string, file: string, text: string) {
   writeFileSync(full, readFileSync(full, 'utf8') + text);
 }
 
-describe('watchSources', () => {
-  let temp: Awaited<ReturnType<typeof makeTempDir>>;
-  let project: string;
-  beforeEach(async () => {
-    temp = await makeTempDir();
-    project = await copyProject(path.join(temp.dir, 'site'));
-  });
-  afterEach(() => temp.remove());
+// Each test gets a copy of the shipped project's src/ (no public/).
+let temp: Awaited<ReturnType<typeof makeTempDir>>;
+let project: string;
+beforeEach(async () => {
+  temp = await makeTempDir();
+  project = await copyProject(path.join(temp.dir, 'site'));
+});
+afterEach(() => temp.remove());
 
+describe('watchSources', () => {
   // chokidar 4.0.3, given a path that does not exist (public/ here), said 'ready' before it
   // watched src/content/articles/: a save right after was never reported. It reproduced in
   // every try, so a watch started beside its first build could lose a save made during it.
@@ -50,14 +51,6 @@ describe('watchSources', () => {
 });
 
 describe('stampSources and movedSources', () => {
-  let temp: Awaited<ReturnType<typeof makeTempDir>>;
-  let project: string;
-  beforeEach(async () => {
-    temp = await makeTempDir();
-    project = await copyProject(path.join(temp.dir, 'site'));
-  });
-  afterEach(() => temp.remove());
-
   it('list nothing when nothing moved, and every saved, added and deleted file when it did', async () => {
     const before = await stampSources(project);
     expect(before.has(ARTICLE)).toBe(true);
