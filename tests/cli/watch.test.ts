@@ -560,7 +560,7 @@ describe('sitegen watch', () => {
       'two-brands',
       'broken-template',
     );
-    const other = startCli(['watch', '--root', broken, '--port', '0', '--no-open']);
+    const other = startCli(['watch', '--root', broken, '--port', '0', '--no-open', '--no-cards']);
     try {
       const otherBase = (await other.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
       await other.waitFor(/Waiting for the next save/);
@@ -649,7 +649,8 @@ describe('sitegen watch', () => {
 
   it('stops a template that never returns, shows the error screen, recovers on a fixed save, and ends on SIGTERM', async () => {
     const looping = await fixtureProject(path.join(temp.dir, 'looping'), 'two-brands');
-    const other = startCli(['watch', '--root', looping, '--port', '0'], {
+    // --no-cards: the two-brand site's cards are in no cache, and this test looks at none.
+    const other = startCli(['watch', '--root', looping, '--port', '0', '--no-cards'], {
       env: { SITEGEN_RENDER_TIMEOUT_MS: '2000' },
     });
     try {

@@ -108,7 +108,17 @@ describe('worker threads', () => {
   it('watch with workers: a body saved after the first build reaches its page', async () => {
     // The first build's bodies are parsed and linked by the workers; a body save must not
     // keep what they linked.
-    const watcher = startCli(['watch', '--root', project, '--port', '0', '--jobs', '2']);
+    // --no-cards: the test reads a page, and would otherwise draw 205 cards it never looks at.
+    const watcher = startCli([
+      'watch',
+      '--root',
+      project,
+      '--port',
+      '0',
+      '--jobs',
+      '2',
+      '--no-cards',
+    ]);
     try {
       await watcher.waitFor(/serving http/, 120_000);
       const slug = 'loyal4d-artikel-00102';

@@ -165,6 +165,7 @@ function addWatchCommand(program: Command, io: CliIo) {
     )
     .option('--site-url <url>', 'absolute base URL (default: $SITE_URL or src/content/site.ts)')
     .option('--root <dir>', 'project folder holding src/', '.')
+    .option('--no-cards', 'draw no social cards: pages get no og:image')
     .addOption(jobsOption())
     .addOption(hostOption())
     .addOption(portOption())
@@ -211,6 +212,15 @@ function addPreviewCommand(program: Command, io: CliIo) {
     .action((dir, options) => previewCommand(dir, options, io));
 }
 
+/** watch's own options. */
+type WatchCommandOptions = ServeOptions & {
+  out?: string;
+  siteUrl?: string;
+  root: string;
+  jobs: number;
+  cards: boolean;
+};
+
 /** The options watch and preview share. */
 interface ServeOptions {
   host: string;
@@ -224,10 +234,7 @@ interface ServeOptions {
  * `sitegen watch`: build, serve with live reload and rebuild on every save until Ctrl-C or SIGTERM.
  * Writes the output folder.
  */
-async function watchCommand(
-  options: ServeOptions & { out?: string; siteUrl?: string; root: string; jobs: number },
-  io: CliIo,
-): Promise<void> {
+async function watchCommand(options: WatchCommandOptions, io: CliIo): Promise<void> {
   // Listen for Ctrl-C before anything starts: until a listener exists, SIGINT kills outright.
   const stop = listenForStop();
   try {
@@ -239,7 +246,7 @@ async function watchCommand(
 
 /** watch's work between the stop listener's start and its release. */
 async function serveWatched(
-  options: ServeOptions & { out?: string; siteUrl?: string; root: string; jobs: number },
+  options: WatchCommandOptions,
   io: CliIo,
   stopRequested: Promise<void>,
 ): Promise<void> {
@@ -253,6 +260,7 @@ async function serveWatched(
     ...project,
     outDir,
     jobs: options.jobs,
+    cards: options.cards,
     onWait: (line) => io.stderr.write(`[sitegen] ${line}\n`),
     host: options.host,
     port: options.port,

@@ -20,6 +20,8 @@ export interface WatchOptions {
   siteUrl?: string;
   /** Where `siteUrl` came from, for error messages. */
   siteUrlOrigin?: string;
+  /** Draw social cards (in the background, after the pages); default true. `--no-cards`. */
+  cards?: boolean;
   /** How long one page may render ($SITEGEN_RENDER_TIMEOUT_MS in the CLI); the builder's default. */
   renderTimeLimitMs?: number;
   /** Worker threads for full builds of a big site (the builder's `jobs`); default 1. */
@@ -50,27 +52,22 @@ export interface Watcher {
 }
 
 /**
+ * The builder's project for `options`. Drafts are part of the dev site, marked DRAFT; social
+ * cards are drawn after the pages, unless `cards` is false.
+ */
+function projectOf(options: WatchOptions, root: string): Project {
+  const { outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir, renderTimeLimitMs, cards } =
+    options;
+  const project = { root, outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir };
+  return { ...project, renderTimeLimitMs, cards, drafts: true, cardsLater: true };
+}
+
+/**
  * Builds, serves the output with live reload, and calls the incremental builder's update()
  * on every change. A failed rebuild is reported in the terminal and on every page, and never
  * stops the loop. Returns once the first build ran and the file watcher is ready; writes the
  * output folder through the builder.
  */
-/** The builder's project for `options`. Drafts are part of the dev site, marked DRAFT. */
-function projectOf(options: WatchOptions, root: string): Project {
-  const { outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir, renderTimeLimitMs } = options;
-  const project = {
-    root,
-    outDir,
-    siteUrl,
-    siteUrlOrigin,
-    onWait,
-    jobs,
-    cacheDir,
-    renderTimeLimitMs,
-  };
-  return { ...project, drafts: true, cardsLater: true };
-}
-
 export async function watch(options: WatchOptions): Promise<Watcher> {
   const root = path.resolve(options.root);
   const builder = await createBuilder(projectOf(options, root), { incremental: true });
