@@ -8,6 +8,8 @@ runs=${1:?usage: bench/ci-runs.sh RUNS [BUSY_FROM]}
 busy_from=${2:-0}
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 logs="$(mktemp -d /tmp/sitegen-ci-runs-XXXX)"
+# Readable by all, as a checkout is: environment-failures.test.ts runs the CLI as nobody.
+chmod 755 "$logs"
 passed=0
 for i in $(seq 1 "$runs"); do
   clone="$logs/clone-$i"
