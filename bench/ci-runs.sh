@@ -26,7 +26,7 @@ for i in $(seq 1 "$runs"); do
   seconds=$(($(date +%s) - start))
   [ -n "$spinner" ] && kill "$spinner"
   [ "$code" -eq 0 ] && passed=$((passed + 1))
-  suites=$(grep -aoE 'Duration +[0-9.]+s' "$logs/run-$i.log" | sed 's/\x1b\[[0-9;]*m//g' | tr '\n' ' ')
+  suites=$(sed 's/\x1b\[[0-9;]*m//g' "$logs/run-$i.log" | grep -aoE 'Duration +[0-9.]+s' | tr '\n' ' ')
   echo "run $i${spinner:+ (other core busy)}: exit $code, ${seconds} s; vitest: ${suites}"
   rm -rf "$clone"
 done
