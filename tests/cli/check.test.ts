@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,18 +7,7 @@ import { inject } from 'vitest';
 import { sitemapFiles } from '../../src/generator/files/sitemap.ts';
 import { makeTempDir } from '../helpers/cli.ts';
 import { sitegen } from '../helpers/sitegen.ts';
-import { hashTree } from '../helpers/tree.ts';
-
-/** Makes `to` a tree of folders like `from`'s, each file a hard link to the one in `from`. */
-function linkTree(from: string, to: string) {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) linkTree(source, target);
-    else linkSync(source, target);
-  }
-}
+import { hashTree, linkTree } from '../helpers/tree.ts';
 
 // `sitegen check` (and the one build below) run in-process through tests/helpers/sitegen.ts: the
 // CLI's own argv parsing, checks and printed text, exit code and stderr as a process returns them.

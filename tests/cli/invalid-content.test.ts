@@ -1,11 +1,11 @@
-import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
 import { sitegen } from '../helpers/sitegen.ts';
-import { hashTree } from '../helpers/tree.ts';
+import { hashTree, linkTree } from '../helpers/tree.ts';
 
 const BRANDS = 'src/content/brands.ts';
 const SITE = 'src/content/site.ts';
@@ -303,18 +303,7 @@ const cases: {
  * afterAll checks that no case changed the golden project through a link.
  */
 function copyCase(golden: string, to: string): string {
-  const content = path.join(golden, 'src/content');
-  const walk = (from: string, into: string) => {
-    mkdirSync(into, { recursive: true });
-    for (const entry of readdirSync(from, { withFileTypes: true })) {
-      const source = path.join(from, entry.name);
-      const target = path.join(into, entry.name);
-      if (source === content) cpSync(source, target, { recursive: true });
-      else if (entry.isDirectory()) walk(source, target);
-      else linkSync(source, target);
-    }
-  };
-  walk(golden, to);
+  linkTree(golden, to, [path.join(golden, 'src/content')]);
   return to;
 }
 

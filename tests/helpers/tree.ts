@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Every file under `dir` (dotfiles included) mapped to the sha256 of its bytes. */
@@ -17,4 +17,20 @@ export function hashTree(dir: string): Record<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * Makes `to` a tree of folders like `from`'s, each file a hard link to the one in `from` (a link
+ * writes none of the bytes), but the folders named in `copied`, which are copied whole. A test
+ * must replace a linked file (remove, then write), never write through it.
+ */
+export function linkTree(from: string, to: string, copied: string[] = []): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (copied.includes(source)) cpSync(source, target, { recursive: true });
+    else if (entry.isDirectory()) linkTree(source, target, copied);
+    else linkSync(source, target);
+  }
 }
