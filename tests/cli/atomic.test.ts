@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -101,6 +105,46 @@ function buildAndStop(
     child.on('close', (code, endedBy) => {
       clearInterval(poll);
       resolve({ signal: endedBy, code, reached, leftTemporary: existsSync(tempDir), stderr });
+    });
+  });
+}
+
+/**
+ * Starts a build as a process with $SITEGEN_TEST_STOP_AT=`point`, waits until it has stopped
+ * itself there (its state in /proc is T), sends it `signal` and lets it go on.
+ */
+function buildStoppedAt(
+  root: string,
+  point: 'mid-commit' | 'after-summary',
+  signal: NodeJS.Signals,
+  flags: string[] = [],
+): Promise<{ stopped: boolean; pid: number; code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...BUILD, root, ...flags], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, CI: '1', SITEGEN_TEST_STOP_AT: point },
+    });
+    let stderr = '';
+    let stopped = false;
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const state = () => {
+      try {
+        return readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      } catch {
+        return undefined;
+      }
+    };
+    const poll = setInterval(() => {
+      if (state() !== 'T') return;
+      stopped = true;
+      clearInterval(poll);
+      child.kill(signal);
+      child.kill('SIGCONT');
+    }, 5);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      resolve({ stopped, pid: child.pid ?? 0, code, stderr });
     });
   });
 }
@@ -221,5 +265,86 @@ describe('a build killed at any moment leaves the previous output complete', () 
     expect(result.code, result.stderr).toBe(0);
     expect(hashTree(dist)).toEqual(before);
     expect(leftovers(root)).toEqual([]);
+  }, 120_000);
+
+  it('a build killed -9 halfway through its in-place commit leaves every file whole and present, and the next build puts the previous output back first', async () => {
+    const dist = path.join(root, 'dist');
+    // A build of the CLI's, so that the killed one is incremental (see beforeAll).
+    const last = await runCli([...BUILD, root]);
+    expect(last.code, last.stderr).toBe(0);
+    const before = hashTree(dist);
+    // A newer article: its page, the paged lists, home, the feed and the data change; the other
+    // pages are kept, so the commit is made in place. The build stops itself halfway through its
+    // moves ($SITEGEN_TEST_STOP_AT=mid-commit) and is killed -9 there.
+    const added = path.join(root, 'src/content/articles/artikel-terbaru.md');
+    const source = readdirSync(path.join(root, 'src/content/articles'))[0];
+    const text = readFileSync(path.join(root, 'src/content/articles', source), 'utf8');
+    writeFileSync(added, text.replace(/^date: .*$/m, 'date: 2025-06-01'));
+    const killed = await buildStoppedAt(root, 'mid-commit', 'SIGKILL');
+    rmSync(added);
+    expect(killed.stopped, killed.stderr).toBe(true);
+    const journal = JSON.parse(readFileSync(path.join(root, `.dist.moved-${killed.pid}`), 'utf8'));
+    const moving = new Set<string>(journal.written);
+    expect(moving.size).toBeGreaterThan(20);
+    const during = hashTree(dist);
+    // Nothing of the previous output is missing, and each file is either the previous one or one
+    // the commit was moving in (some of them are in).
+    for (const file of Object.keys(before)) {
+      expect(during[file], `${file} is missing`).toBeDefined();
+      if (during[file] !== before[file]) expect(moving.has(file), file).toBe(true);
+    }
+    expect(Object.keys(during).some((file) => during[file] !== before[file])).toBe(true);
+
+    // The next build puts the previous output back before anything else: even one that then
+    // fails on a broken article leaves it exactly as it was.
+    const article = path.join(root, 'src/content/articles', source);
+    writeFileSync(article, text.replace(/^readTime: .*$/m, 'readTime: lima'));
+    const failed = await buildHere(root);
+    writeFileSync(article, text);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(hashTree(dist)).toEqual(before);
+    expect(leftovers(root)).toEqual([]);
+  }, 240_000);
+
+  it('an incremental build replaces every file edited by hand since the last build, and removes what it did not write', async () => {
+    const dist = path.join(root, 'dist');
+    const first = await buildHere(root);
+    expect(first.code, first.stderr).toBe(0);
+    const before = hashTree(dist);
+    const pages = Object.keys(before).filter((file) => /^artikel\/[^/]+\/index\.html$/.test(file));
+    // Same-size edits with the times set back, a page no one may read, a stray page.
+    for (const file of [pages[0], 'artikel/list.json', 'index.html']) {
+      const full = path.join(dist, file);
+      const times = statSync(full);
+      const bytes = readFileSync(full);
+      bytes[bytes.length - 2] ^= 1;
+      rmSync(full);
+      writeFileSync(full, bytes);
+      utimesSync(full, times.atime, times.mtime);
+    }
+    chmodSync(path.join(dist, pages[1]), 0o000);
+    mkdirSync(path.join(dist, 'artikel/zzz'));
+    writeFileSync(path.join(dist, 'artikel/zzz/index.html'), '<p>not ours</p>');
+
+    const result = await buildHere(root);
+    expect(result.code, result.stderr).toBe(0);
+    expect(hashTree(dist)).toEqual(before);
+    expect(statSync(path.join(dist, pages[1])).mode & 0o777).toBe(0o644);
+    expect(leftovers(root)).toEqual([]);
+  }, 120_000);
+
+  it('Ctrl-C right after the summary deletes the previous output at once and says so', async () => {
+    const dist = path.join(root, 'dist');
+    const before = hashTree(dist);
+    // --fresh: the new folder is swapped in whole, and the previous one is deleted after the
+    // summary; the build stops itself there and gets SIGINT.
+    const result = await buildStoppedAt(root, 'after-summary', 'SIGINT', ['--fresh']);
+    expect(result.stopped, result.stderr).toBe(true);
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.stderr).toContain(
+      'sitegen: build stopped by SIGINT; dist/ holds the last complete build, and no temporary folder is left.',
+    );
+    expect(leftovers(root)).toEqual([]);
+    expect(hashTree(dist)).toEqual(before);
   }, 120_000);
 });

@@ -19,13 +19,8 @@ import {
   removeOutputTreeSync,
   type OutputLock,
 } from './output-dir.ts';
-import {
-  journalOf,
-  KeptFileMissing,
-  moveUnits,
-  putBackJournal,
-  unitsToMove,
-} from './kept-files.ts';
+import { commitInPlace, rollBack } from './in-place-commit.ts';
+import { journalOf, KeptFileMissing, linkKept, listTree, stampOf } from './kept-files.ts';
 import { cleanUpOnSignal } from './signal-cleanup.ts';
 import type {
   CopyingWriter,
@@ -35,12 +30,12 @@ import type {
   WriteSummary,
 } from './writer.ts';
 
-/** The files of an output folder sitegen wrote, with their sizes, and the folder's stamp. */
+/** The files of an output folder sitegen wrote, with their stamps, and the folder's stamp. */
 export interface OutputListing {
   /** outputStamp of the folder when it was committed. */
   stamp: string;
-  /** Size in bytes by path. */
-  files: Map<string, number>;
+  /** Each file's stamp (kept-files.ts stampOf: size, inode, change time) by path. */
+  files: Map<string, string>;
 }
 
 const MAX_WRITES_IN_FLIGHT = 64;
@@ -67,11 +62,13 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
   private readonly names: string[] = [];
   /** Size by path of every file of the new output. */
   private readonly sizes = new Map<string, number>();
-  /** The previous output's files that may be kept (see reuse); none until then. */
-  private previous = new Map<string, number>();
-  /** The previous output's files this build keeps, moved in at commit (moveKept). */
+  /** The previous output's files that may be kept (see reuse), with their stamps. */
+  private previous = new Map<string, string>();
+  /** The previous output's files this build keeps (commitFiles). */
   private readonly kept = new Set<string>();
-  /** Where the list of the files moved in is kept until the swap (kept-files.ts). */
+  /** Whether the commit was made in place (the kept files never moved). */
+  private committedInPlace = false;
+  /** Where an in-place commit lists what it moves until it is done (in-place-commit.ts). */
   private readonly journal: string;
   private bytes = 0;
   private readonly ready: Promise<OutputLock>;
@@ -85,7 +82,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
   private readonly removeOnSignal = () => {
     if (existsSync(this.tempDir)) {
       if (!existsSync(this.outDir) && existsSync(this.oldDir)) renameSync(this.oldDir, this.outDir);
-      putBackJournal(this.journal, this.outDir, this.tempDir);
+      rollBack(this.journal, this.outDir, this.tempDir);
       removeOutputTreeSync(this.tempDir);
     } else {
       removeOutputTreeSync(this.oldDir);
@@ -145,8 +142,8 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
   /**
    * Lets this build keep files of the previous output (an incremental build): once the output
    * lock is held, and only if the output folder is still the one `listing` describes (its
-   * stamp), each file of `listing` may be kept by `keep`: moved into the new output at commit
-   * (kept-files.ts). Resolves to whether it may.
+   * stamp), each file of `listing` may be kept by `keep` (commitFiles). Resolves to whether it
+   * may.
    */
   async reuse(listing: OutputListing): Promise<boolean> {
     await this.ready;
@@ -156,43 +153,59 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
   }
 
   /**
-   * Whether the previous output holds `file` as it was committed (reuse): there, at the same
-   * size. (A kept file that disappears before the commit moves it in fails the commit with
-   * KeptFileMissing, after everything was put back.)
+   * Whether the previous output holds `file` exactly as it was committed (reuse): the same
+   * stamp, so not edited, replaced or chmod-ed since. (A kept file that disappears before the
+   * commit fails it with KeptFileMissing, the output untouched.)
    */
   has(file: string): boolean {
     if (this.sizes.has(file)) return true;
-    const size = this.previous.get(file);
-    if (size === undefined) return false;
-    return statSync(path.join(this.outDir, file), { throwIfNoEntry: false })?.size === size;
+    const stamp = this.previous.get(file);
+    return stamp !== undefined && stampOf(path.join(this.outDir, file)) === stamp;
   }
 
   keep(file: string): boolean {
     if (this.sizes.has(file)) return true;
     if (!this.has(file)) return false;
-    this.count(file, this.previous.get(file)!);
+    this.count(file, Number(this.previous.get(file)!.split(':')[0]));
     this.kept.add(file);
     return true;
   }
 
   /**
-   * Renames the kept files (whole folders where it can) from the previous output into the new
-   * one, just before the swap (kept-files.ts); resolves once they are all there. Their folders'
-   * parents are made first.
+   * Takes the kept files into the new output. When the build keeps at least as many files as it
+   * writes, in place (in-place-commit.ts): the written files move into the output folder, the
+   * kept ones never move, and the files it no longer makes (and any it did not write) move out.
+   * Otherwise the kept files are hard-linked into the new folder, which is swapped in whole.
+   * Either way the previous output keeps every file until the commit.
    */
-  private async moveKept(): Promise<void> {
-    if (this.kept.size === 0) return;
+  private async commitFiles(): Promise<void> {
     const written = [...this.sizes.keys()].filter((file) => !this.kept.has(file));
-    const units = unitsToMove(this.kept, this.previous.keys(), written);
-    await Promise.all(
-      units.map((unit) => this.ensureDir(path.dirname(path.join(this.tempDir, unit)))),
-    );
-    moveUnits(units, this.outDir, this.tempDir, this.journal);
+    if (this.kept.size > 0 && this.kept.size >= written.length) {
+      const existing = listTree(this.outDir, new Set([OUTPUT_MARKER]));
+      const there = new Set(existing);
+      for (const file of this.kept) if (!there.has(file)) throw new KeptFileMissing(file);
+      if (!clashes(written, existing)) {
+        const removed = existing.filter((file) => !this.sizes.has(file));
+        const paths = { outDir: this.outDir, tempDir: this.tempDir, journal: this.journal };
+        commitInPlace(paths, written, removed, OUTPUT_MARKER_TEXT);
+        this.committedInPlace = true;
+        this.cleanup = this.removeLater(this.tempDir);
+        return;
+      }
+    }
+    linkKept(this.kept, this.outDir, this.tempDir);
+    await this.swap();
   }
 
-  /** After commit: every file of the new output with its size, and the folder's stamp. */
+  /** After commit: every file of the new output with its stamp, and the folder's stamp. */
   listing(): OutputListing {
-    return { stamp: outputStamp(this.outDir), files: this.sizes };
+    const files = new Map<string, string>();
+    for (const file of this.sizes.keys()) {
+      const unmoved = this.committedInPlace && this.kept.has(file);
+      const stamp = unmoved ? this.previous.get(file) : stampOf(path.join(this.outDir, file));
+      if (stamp) files.set(file, stamp);
+    }
+    return { stamp: outputStamp(this.outDir), files };
   }
 
   async folder(): Promise<string> {
@@ -264,8 +277,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
       throw this.explainFailure(this.failure);
     }
     try {
-      await this.moveKept();
-      await this.swap();
+      await this.commitFiles();
     } catch (error) {
       await this.abort();
       if (error instanceof KeptFileMissing) throw error;
@@ -308,9 +320,16 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
       if (hadPrevious) await rename(old, this.outDir);
       throw error;
     }
-    // The moves are final now; the journal of a kill before this line is what puts them back.
-    rmSync(this.journal, { force: true });
-    if (hadPrevious) this.cleanup = removeOutputTree(old);
+    if (hadPrevious) this.cleanup = this.removeLater(old);
+  }
+
+  /**
+   * Deletes `dir` after the commit, off the critical path; a signal before it is gone deletes
+   * the rest at once, so Ctrl-C after the summary leaves nothing behind.
+   */
+  private removeLater(dir: string): Promise<void> {
+    const forget = cleanUpOnSignal(() => removeOutputTreeSync(dir));
+    return removeOutputTree(dir).finally(forget);
   }
 
   async abort(): Promise<void> {
@@ -318,7 +337,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
     this.isFinished = true;
     const lock = await this.ready.catch(() => undefined);
     await Promise.all(this.inFlight);
-    putBackJournal(this.journal, this.outDir, this.tempDir);
+    rollBack(this.journal, this.outDir, this.tempDir);
     await removeOutputTree(this.tempDir);
     this.forgetRemoveOnSignal();
     if (lock) {
@@ -351,8 +370,8 @@ function writeFileFast(file: string, contents: string | Uint8Array): Promise<voi
 }
 
 /**
- * Puts back an output folder that a killed build left renamed, and the files it was moving in
- * (kept-files.ts), and deletes temporary trees of builds that are no longer running. Only folders carrying the output marker
+ * Puts back an output folder that a killed build left renamed, and what its in-place commit had
+ * moved (in-place-commit.ts), and deletes temporary trees of builds that are no longer running. Only folders carrying the output marker
  * count: a `.dist.old-mybackup` someone made by hand is never touched.
  */
 async function recoverInterruptedSwap(outDir: string) {
@@ -377,12 +396,12 @@ async function recoverInterruptedSwap(outDir: string) {
       await rename(full, outDir);
       hasOutput = true;
     } else {
-      // A build killed while it moved kept files in (kept-files.ts) put them back first.
-      if (entry.startsWith(`.${name}.tmp-`)) putBackJournal(journalOf(outDir, pid), outDir, full);
+      // A build killed during its in-place commit: what it moved goes back first.
+      if (entry.startsWith(`.${name}.tmp-`)) rollBack(journalOf(outDir, pid), outDir, full);
       await removeOutputTree(full);
     }
   }
-  // Journals of builds killed after their swap: the moves were final.
+  // Journals of builds killed after their commit: the moves were final.
   for (const entry of entries.filter((entry) => entry.startsWith(`.${name}.moved-`))) {
     const pid = Number(entry.slice(entry.lastIndexOf('-') + 1));
     if (pid !== process.pid && isRunning(pid)) continue;
@@ -410,4 +429,22 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Whether moving `written` into a folder holding `existing` would put a file where a folder is,
+ * or a folder where a file is (then the commit swaps a new folder in instead). Pure.
+ */
+function clashes(written: string[], existing: string[]): boolean {
+  const files = new Set(existing);
+  const folders = new Set<string>();
+  for (const file of existing)
+    for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir))
+      folders.add(dir);
+  return written.some((file) => {
+    if (folders.has(file)) return true;
+    for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir))
+      if (files.has(dir)) return true;
+    return false;
+  });
 }

@@ -33,3 +33,12 @@ export function cleanUpOnSignal(cleanUp: () => void): () => void {
   unfinished.add(cleanUp);
   return () => unfinished.delete(cleanUp);
 }
+
+/**
+ * For the tests that kill a build at a moment no clock can pick (tests/cli/atomic.test.ts):
+ * the process stops itself (SIGSTOP) at `point` when $SITEGEN_TEST_STOP_AT names it, and the
+ * test signals it there. Does nothing otherwise.
+ */
+export function stopHereForTest(point: 'mid-commit' | 'after-summary'): void {
+  if (process.env.SITEGEN_TEST_STOP_AT === point) process.kill(process.pid, 'SIGSTOP');
+}
