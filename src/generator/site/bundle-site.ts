@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type * as Esbuild from 'esbuild';
 import { SitegenError, sitegenError } from '../errors/errors.ts';
@@ -7,7 +7,12 @@ import type { Problem } from '../errors/problem.ts';
 import { BundleFailed, FaviconUnreadable, SourcesDoNotCompile } from '../errors/errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
 
-import { readCachedBundles, storeBundles, type CachedBundles } from './bundle-cache.ts';
+import {
+  readCachedBundles,
+  recordBundle,
+  storeBundles,
+  type CachedBundles,
+} from './bundle-cache.ts';
 
 /** esbuild, loaded when something is bundled (a cached build never starts it). */
 const loadEsbuild = () => requireFromSitegen('esbuild') as typeof Esbuild;
@@ -47,20 +52,34 @@ export const SITE_BUNDLE_NAME = '.sitegen-site.cjs';
 /**
  * A bundler for the project at `root`. With `incremental`, esbuild keeps its contexts
  * between calls so a rebuild re-reads only what changed (watch); without it, each call is
- * a one-shot build (build). Both produce identical output. Returns the bundler; reads
- * sources, never writes.
+ * a one-shot build (build). Both produce identical output. A one-shot build with `cacheDir`
+ * takes the bundles from the bundle cache when they are exact, and stores what it bundled;
+ * `fresh` (`sitegen build --fresh`) never takes them, and still stores. Returns the bundler;
+ * reads sources, never writes (but to the cache).
  */
 export async function createSiteBundler(
   root: string,
-  { incremental = false, cacheDir }: { incremental?: boolean; cacheDir?: string } = {},
+  {
+    incremental = false,
+    cacheDir,
+    fresh = false,
+  }: { incremental?: boolean; cacheDir?: string; fresh?: boolean } = {},
 ): Promise<SiteBundler> {
   const options = buildOptions(root);
+  // The entry is stdin: its text is in the options, which the cache key covers. esbuild names
+  // it from the project's real folder: '../link/sitegen-entry.ts' when `root` is a link.
+  const real = await realpath(root).catch(() => root);
+  const entryInput = path.relative(real, path.join(root, ENTRY_SOURCE)).split(path.sep).join('/');
   const esbuild = incremental || !cacheDir ? loadEsbuild() : undefined;
   const contexts = incremental ? await Promise.all(options.map((o) => esbuild!.context(o))) : [];
-  const run = (i: number) =>
-    incremental ? contexts[i].rebuild() : (esbuild ?? loadEsbuild()).build(options[i]);
-  const bundleAll = async (): Promise<CachedBundles & { inputs: string[] }> => {
-    const results = await Promise.all(options.map((_, i) => run(i)));
+  const run = (i: number, plugins: Esbuild.Plugin[]) =>
+    incremental
+      ? contexts[i].rebuild()
+      : (esbuild ?? loadEsbuild()).build({ ...options[i], plugins });
+  const bundleAll = async (
+    plugins: Esbuild.Plugin[] = [],
+  ): Promise<CachedBundles & { inputs: string[] }> => {
+    const results = await Promise.all(options.map((_, i) => run(i, plugins)));
     const text = (result: Esbuild.BuildResult, ending: string) =>
       result.outputFiles!.find((file) => file.path.endsWith(ending))!.text;
     const inputs = new Set(results.flatMap((result) => Object.keys(result.metafile!.inputs)));
@@ -70,17 +89,19 @@ export async function createSiteBundler(
       clientJs: text(results[1], '.js'),
       css: text(results[2], '.css'),
       imageCss: text(results[3], '.css'),
-      // The entry is stdin: its text is in the options, which the cache key covers.
-      inputs: [...inputs].filter((file) => file !== ENTRY_SOURCE).sort(),
+      inputs: [...inputs].filter((file) => file !== entryInput).sort(),
     };
   };
   // One-shot builds with a cache folder reuse the last bundles when nothing they read changed.
   const cache = !incremental && cacheDir ? { dir: cacheDir, key: cacheKey(options) } : undefined;
+  // A file saved during the bundle: this build shows what esbuild read, the next one the save.
   const bundleCached = async (): Promise<CachedBundles> => {
-    const cached = cache && (await readCachedBundles(root, cache.dir, cache.key));
+    const cached = cache && !fresh && (await readCachedBundles(root, cache.dir, cache.key));
     if (cached) return cached;
-    const { inputs, ...made } = await bundleAll();
-    if (cache) await storeBundles(root, cache.dir, cache.key, inputs, made);
+    const recording = cache && (await recordBundle(root));
+    const { inputs, ...made } = await bundleAll(recording ? [recording.plugin] : []);
+    if (cache && recording)
+      await storeBundles(root, cache.dir, cache.key, { inputs, recording }, made);
     return made;
   };
 
@@ -169,7 +190,7 @@ function buildOptions(root: string): Esbuild.BuildOptions[] {
 }
 
 /** Turns esbuild's failure into one Problem per error, each with file, line and column. */
-function toSitegenError(error: unknown, root: string): SitegenError {
+export function toSitegenError(error: unknown, root: string): SitegenError {
   const failure = error as Partial<Esbuild.BuildFailure>;
   if (!Array.isArray(failure.errors) || failure.errors.length === 0) {
     return sitegenError(BundleFailed, undefined, { cause: error });
