@@ -56,6 +56,8 @@ type ListView = ReturnType<typeof listView>;
 /**
  * The grid of one list page and its 'Muat Lebih Banyak Artikel' button, which adds whatever
  * `more` adds next: the list's next page at first, a search's next results while it shows them.
+ * The page's own cards may be an older build's than the data files (a tab opened before a
+ * deploy), so a card is only ever shown as the data says it, never taken from its position.
  */
 function listView(grid: HTMLElement, template: HTMLTemplateElement) {
   const list = listLoader(grid.dataset.list!);
@@ -64,25 +66,54 @@ function listView(grid: HTMLElement, template: HTMLTemplateElement) {
   const firstCards = [...grid.children];
   const count = document.querySelector('[data-result-count]');
   const firstCount = count?.textContent ?? '';
-  let more: (() => Promise<void>) | undefined;
+  let more: (() => Promise<unknown>) | undefined;
+  /** Bumped by each show(): a step that began before it gives up. */
+  let shown = 0;
+  /** The list's last page the grid shows, and the data its cards are checked against. */
+  let last = page;
+  let checked: ListData | undefined;
   /** What the button adds next; none: it is disabled. */
-  const setMore = (next?: () => Promise<void>) => {
+  const setMore = (next?: () => Promise<unknown>) => {
     more = next;
     button.disabled = next === undefined;
   };
-  const append = (cards: CardData[]) => {
-    const added = cards.map((card) => fill(template, card));
+  const setCount = (text: string) => {
+    if (count) count.textContent = text;
+  };
+  const append = (added: HTMLElement[]) => {
     grid.append(...added);
     // Focus moves to the first new card, so keyboard and screen-reader users go on from there.
     added[0]?.querySelector('a')?.focus();
   };
-  const listFrom = (next: number) => async () => {
-    const data = await list.data();
-    if (next > data.pages.length) return;
-    append(await list.cards(data.pages[next - 1]));
-    setMore(next < data.pages.length ? listFrom(next + 1) : undefined);
+  const card = (data: CardData) => fill(template, data);
+  const cardsOf = (pages: CardData[][]) => pages.flat().map(card);
+  /** Puts `nodes` in the grid unless it shows the same cards already. */
+  const showAgain = (nodes: HTMLElement[]) => {
+    const shownCards = grid.children;
+    const isSame =
+      nodes.length === shownCards.length &&
+      nodes.every((node, i) => node.isEqualNode(shownCards[i]));
+    if (!isSame) grid.replaceChildren(...nodes);
   };
-  if (!button.disabled) setMore(listFrom(page + 1));
+  /**
+   * Shows pages `page` to `last` + `add` of the list's data: the pages shown already again when
+   * their cards are not the data's (the server's or an older data file's), then the new ones.
+   */
+  const listMore = (add: number) => {
+    const turn = shown;
+    return list.fresh(async (data) => {
+      const from = checked === data ? last : page - 1;
+      const to = Math.min(last + add, data.pages.length);
+      const pages = await Promise.all(data.pages.slice(from, to).map(list.cards));
+      if (turn !== shown) return;
+      if (from < last) showAgain(cardsOf(pages.slice(0, last - from)));
+      append(cardsOf(pages.slice(last - from)));
+      setCount(`${data.total} artikel`);
+      [checked, last] = [data, to];
+      setMore(to < data.pages.length ? () => listMore(1) : undefined);
+    });
+  };
+  if (!button.disabled) setMore(() => listMore(1));
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
@@ -98,25 +129,23 @@ function listView(grid: HTMLElement, template: HTMLTemplateElement) {
     page,
     append,
     setMore,
-    /** This page's own card for place `doc` of the list, copied; undefined when not on it. */
-    ownCard(doc: number, pageSize: number) {
-      const at = doc - (page - 1) * pageSize;
-      return at >= 0 && at < firstCards.length ? firstCards[at].cloneNode(true) : undefined;
-    },
-    /** The card `card` shows, as the server renders it. */
-    card: (card: CardData) => fill(template, card),
+    /** The card `data` shows, as the server renders it. */
+    card,
     /** Shows `nodes` and `text` as the count; the button then calls `next` (none: disabled). */
-    show(nodes: Node[], text: string, next?: () => Promise<void>) {
+    show(nodes: Node[], text: string, next?: () => Promise<unknown>) {
+      shown++;
       grid.replaceChildren(...nodes);
-      if (count) count.textContent = text;
+      setCount(text);
       setMore(next);
     },
-    /** Shows the page's own cards again, the button adding the list's next page. */
+    /**
+     * Shows the page's own cards again, then as the data has them (a deploy may have changed
+     * them); the button then adds the next page.
+     */
     restore() {
       this.show(firstCards, firstCount);
-      list.data().then((data) => {
-        if (page < data.pages.length) this.show(firstCards, firstCount, listFrom(page + 1));
-      });
+      [checked, last] = [undefined, page];
+      return listMore(0);
     },
   };
 }
@@ -132,38 +161,38 @@ function setUpSearch(form: HTMLFormElement, view: ListView) {
   const emptyQuery = document.querySelector('[data-empty-query]')!;
   const { list } = view;
   let latest = 0;
-  const run = async () => {
+  const run = async (): Promise<unknown> => {
     const query = input.value.trim().toLowerCase();
     const turn = ++latest;
     if (!query) {
       empty.hidden = true;
       return view.restore();
     }
-    const data = await list.data();
-    const search = list.search(data);
-    const docs = await search.search(query);
-    // The first results' cards, made before anything changes on screen: copies of this page's
-    // own cards where they are on it, the others from their card files.
-    const first = docs.slice(0, data.pageSize);
-    const own = first.map((doc) => view.ownCard(doc, data.pageSize));
-    const fetched = await list.cardsOf(
-      data,
-      first.filter((_, i) => own[i] === undefined),
-    );
+    // The first results' cards, from their card files, before anything changes on screen.
+    const { data, docs, cards } = await list.fresh(async (data) => {
+      const docs = await list.search(data).search(query);
+      return { data, docs, cards: await list.cardsOf(data, docs.slice(0, data.pageSize)) };
+    });
     if (turn !== latest) return;
-    const nodes = own.map((node) => node ?? view.card(fetched.shift()!));
     let next = data.pageSize;
-    const more = async () => {
-      const cards = await list.cardsOf(data, docs.slice(next, next + data.pageSize));
-      if (turn !== latest) return;
-      view.append(cards);
-      next += data.pageSize;
-      view.setMore(next < docs.length ? more : undefined);
-    };
-    view.show(nodes, `${docs.length} artikel`, docs.length > next ? more : undefined);
+    // The next results of the same data; once the files it names are gone, the search again.
+    const more = () =>
+      list.fresh(async (current): Promise<unknown> => {
+        if (current !== data) return run();
+        const cards = await list.cardsOf(data, docs.slice(next, next + data.pageSize));
+        if (turn !== latest) return;
+        view.append(cards.map(view.card));
+        next += data.pageSize;
+        view.setMore(next < docs.length ? more : undefined);
+      });
+    view.show(
+      cards.map(view.card),
+      `${docs.length} artikel`,
+      docs.length > next ? more : undefined,
+    );
     empty.hidden = docs.length > 0;
     emptyQuery.textContent = input.value.trim();
-    preloadAfter(search, query);
+    preloadAfter(list.search(data), query);
   };
   // Between this keystroke and the next: the vocabulary that queries of four letters read,
   // and after a space, the postings the phrase's next letter will read.
@@ -173,15 +202,15 @@ function setUpSearch(form: HTMLFormElement, view: ListView) {
       setTimeout(() => search.preloadAfter(query.split(' ').at(-1)!).catch(() => {}), 0);
   };
   const runLogged = () => run().catch((error) => console.error(error));
-  // When the box gets focus, the list's data file and the cards of the next three pages (where
-  // most results of a short query are) are fetched, so the first keystroke waits only for the
-  // index file its query needs. About 20 KiB gzip at any size.
+  // When the box gets focus, the list's data file and the cards of this page and the next three
+  // (where most results of a short query are) are fetched, so the first keystroke waits only
+  // for the index file its query needs. About 20 KiB gzip at any size.
   input.addEventListener(
     'focus',
     () => {
       list
         .data()
-        .then((data) => data.pages.slice(view.page, view.page + 3).forEach(list.cards))
+        .then((data) => data.pages.slice(view.page - 1, view.page + 3).forEach(list.cards))
         .catch(() => {});
     },
     { once: true },
@@ -205,19 +234,28 @@ function setUpSearch(form: HTMLFormElement, view: ListView) {
 
 type ListLoader = ReturnType<typeof listLoader>;
 
-/** The list's data file, its card files and its search, each fetched once when first needed. */
+/**
+ * The list's data file, its card files and its search, each fetched once when first needed.
+ * The data file is not fingerprinted: after a deploy it names new files and the old ones are
+ * gone, so `fresh` fetches it again when a file it named fails.
+ */
 function listLoader(url: string) {
   let data: Promise<ListData> | undefined;
-  let search: ReturnType<typeof createSearch> | undefined;
+  const searches = new WeakMap<ListData, ReturnType<typeof createSearch>>();
   const cardFiles = new Map<string, Promise<CardData[]>>();
+  const load = () => (data ??= fetchJson(url) as Promise<ListData>);
   const cards = (file: string) => {
     if (!cardFiles.has(file)) cardFiles.set(file, fetchJson(file) as Promise<CardData[]>);
     return cardFiles.get(file)!;
   };
   return {
-    data: () => (data ??= fetchJson(url) as Promise<ListData>),
+    data: load,
     cards,
-    search: (list: ListData) => (search ??= createSearch(list.search!, list.total, fetchJson)),
+    search(list: ListData) {
+      if (!searches.has(list))
+        searches.set(list, createSearch(list.search!, list.total, fetchJson));
+      return searches.get(list)!;
+    },
     /** The cards of docs (places in the list), in that order. */
     cardsOf: (list: ListData, docs: number[]) =>
       Promise.all(
@@ -226,6 +264,19 @@ function listLoader(url: string) {
           return page[doc % list.pageSize];
         }),
       ),
+    /** `use(data)`; when it fails, once more with the data file fetched again. */
+    async fresh<T>(use: (list: ListData) => Promise<T>): Promise<T> {
+      const first = load();
+      try {
+        return await use(await first);
+      } catch {
+        if (data === first) {
+          data = undefined;
+          cardFiles.clear();
+        }
+        return use(await load());
+      }
+    },
   };
 }
 
