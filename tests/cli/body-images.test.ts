@@ -4,6 +4,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -289,6 +290,43 @@ describe('images in article bodies, built with the CLI', () => {
     }
   });
 
+  it('a name written in NFC finds the file saved in NFD (as macOS names it), and the reverse; output names come from the NFC name', async () => {
+    const images = file('src/content/articles/images');
+    // "café" with a combining accent (NFD) on disk, written precomposed (NFC) in the text; and
+    // "éclair" precomposed on disk, written with a combining accent.
+    const nfdFile = path.join(images, 'cafe\u0301.png');
+    const nfcFile = path.join(images, '\u00e9clair.png');
+    await gradient(600, 400).png().toFile(nfdFile);
+    await gradient(500, 300, 40).png().toFile(nfcFile);
+    const original = readFileSync(file(NUSA), 'utf8');
+    writeFileSync(
+      file(NUSA),
+      `${original}\n![Kafe](./images/caf\u00e9.png) dan ![Eklair](./images/e\u0301clair.png)\n`,
+    );
+    try {
+      const nfc = path.join(temp.dir, 'nfc');
+      const result = await build(nfc);
+      expect(result.code, result.stderr).toBe(0);
+      const $ = page(nfc, 'artikel/nusa77-ulasan');
+      const shown = $('.prose picture > img')
+        .toArray()
+        .map((img) => [$(img).attr('alt'), $(img).attr('src')]);
+      expect(shown).toEqual([
+        ['Grafik di ulasan', expect.stringMatching(/^\/assets\/images\/grafik-800\./)],
+        ['Kafe', expect.stringMatching(/^\/assets\/images\/caf-480\.[0-9a-f]{10}\.png$/)],
+        ['Eklair', expect.stringMatching(/^\/assets\/images\/clair-480\.[0-9a-f]{10}\.png$/)],
+      ]);
+      for (const [, src] of shown.slice(1)) {
+        const meta = await sharp(path.join(nfc, src!)).metadata();
+        expect([meta.format, meta.width]).toEqual(['png', 480]);
+      }
+    } finally {
+      writeFileSync(file(NUSA), original);
+      rmSync(nfdFile);
+      rmSync(nfcFile);
+    }
+  });
+
   describe('mistakes: exit 1 at file:line:column, every one at once, the previous output untouched', () => {
     /** Appends `lines` to nusa77-ulasan.md (and adds `extra` files), builds into `out`, undoes. */
     const failingBuild = async (lines: string[], extra: Record<string, string> = {}) => {
@@ -364,6 +402,48 @@ describe('images in article bodies, built with the CLI', () => {
       } finally {
         rmSync(file('src/content/articles/images/rusak.png'));
       }
+    });
+
+    it('an image in a linked folder is refused as such, wherever the link leads (out of src/content/, into it, nowhere)', async () => {
+      const images = file('src/content/articles/images');
+      const outside = path.join(temp.dir, 'luar');
+      await mkdir(outside, { recursive: true });
+      await gradient(300, 200).png().toFile(path.join(outside, 'a.png'));
+      const links = {
+        luar: outside,
+        dalam: '../../images',
+        putus: path.join(temp.dir, 'tidak-ada'),
+      };
+      for (const [name, target] of Object.entries(links))
+        symlinkSync(target, path.join(images, name));
+      try {
+        const { stderr, text } = await failingBuild([
+          '![Luar](./images/luar/a.png)',
+          '',
+          '![Dalam](./images/dalam/foto.jpg) dan ![Putus](./images/putus/b.png)',
+        ]);
+        for (const [alt, shown, link] of [
+          ['Luar', 'images/luar/a.png', 'luar'],
+          ['Dalam', 'images/dalam/foto.jpg', 'dalam'],
+          ['Putus', 'images/putus/b.png', 'putus'],
+        ])
+          expect(stderr).toContain(
+            `${NUSA}:${placeOf(text, `![${alt}]`)}: the image "${shown}": the file is reached through a symbolic link (src/content/articles/images/${link}); sitegen reads no content through links`,
+          );
+      } finally {
+        for (const name of Object.keys(links)) rmSync(path.join(images, name));
+      }
+    });
+
+    it('a name that matches several files only up to Unicode normalisation is an error that says so', async () => {
+      // Two names that are one in NFC ("éè.png"), neither of them the name written.
+      const { stderr, text } = await failingBuild(['![Dua](./images/e\u0301e\u0300.png)'], {
+        'src/content/articles/images/e\u0301\u00e8.png': 'x',
+        'src/content/articles/images/\u00e9e\u0300.png': 'x',
+      });
+      expect(stderr).toContain(
+        `${NUSA}:${placeOf(text, '![Dua]')}: the image "images/e\u0301e\u0300.png": no file has exactly that name, and 2 files in src/content/articles/images/ have names that differ from it only in Unicode normalisation (NFC or NFD); expected one: rename or delete the others`,
+      );
     });
 
     it('image files missing or no image are reported with the other content mistakes, in one run', async () => {

@@ -315,3 +315,105 @@ describe('sitegen preview of a site built for a base path', () => {
     expect(await preview.stop('SIGINT')).toBe(0);
   });
 });
+
+/**
+ * The one byte range a GET names, by RFC 9110 §14, over HTTP: each row is one request to one
+ * preview of the shipped site, for its robots.txt (N bytes) unless the row names a path.
+ * Several ranges get the whole file (no multipart/byteranges), as the RFC allows; a Range on
+ * HEAD is ignored, as it must be (§14.2: GET is the only method with ranges).
+ */
+describe('byte ranges: one range gets 206, a range past the end 416, anything else the whole file', () => {
+  let preview: RunningCli;
+  let base: string;
+  let robots: Buffer;
+  /** The validators of robots.txt, from a plain GET. */
+  let validators: { lastModified: string; etag: string };
+  beforeAll(async () => {
+    preview = startCli(['preview', distDir(), '--port', '0']);
+    base = (await preview.waitFor(/at (http:\/\/127\.0\.0\.1:\d+\/)/))[1];
+    robots = readFileSync(path.join(distDir(), 'robots.txt'));
+    const plain = await fetch(`${base}robots.txt`);
+    validators = {
+      lastModified: plain.headers.get('last-modified')!,
+      etag: plain.headers.get('etag')!,
+    };
+  });
+  afterAll(() => preview?.stop('SIGKILL'));
+
+  /** What a row expects: a status, and for 206 the first and last byte (n: the file's size). */
+  type Expected = 200 | 304 | 416 | [206, (n: number) => [number, number]];
+  const rows: [string, Record<string, string> | (() => Record<string, string>), Expected][] = [
+    ['bytes=0-9', { Range: 'bytes=0-9' }, [206, () => [0, 9]]],
+    ['bytes=0-0, the first byte', { Range: 'bytes=0-0' }, [206, () => [0, 0]]],
+    ['bytes=5-, to the end', { Range: 'bytes=5-' }, [206, (n) => [5, n - 1]]],
+    ['bytes=-5, the last five', { Range: 'bytes=-5' }, [206, (n) => [n - 5, n - 1]]],
+    ['bytes=0-999999, clipped', { Range: 'bytes=0-999999' }, [206, (n) => [0, n - 1]]],
+    ['bytes=5-2, last before first', { Range: 'bytes=5-2' }, 200],
+    ['bytes=abc', { Range: 'bytes=abc' }, 200],
+    ['items=0-9, another unit', { Range: 'items=0-9' }, 200],
+    ['bytes=0-1,4-5, several ranges', { Range: 'bytes=0-1,4-5' }, 200],
+    ['bytes=-0, a suffix of nothing', { Range: 'bytes=-0' }, 416],
+    ['bytes=999999-, past the end', { Range: 'bytes=999999-' }, 416],
+    [
+      'If-Range: the Last-Modified date',
+      () => ({ Range: 'bytes=0-9', 'If-Range': validators.lastModified }),
+      [206, () => [0, 9]],
+    ],
+    [
+      'If-Range: an older date',
+      { Range: 'bytes=0-9', 'If-Range': 'Thu, 01 Jan 2015 00:00:00 GMT' },
+      200,
+    ],
+    ['If-Range: the (weak) ETag', () => ({ Range: 'bytes=0-9', 'If-Range': validators.etag }), 200],
+    [
+      'If-None-Match: the ETag, before any range',
+      () => ({ Range: 'bytes=0-9', 'If-None-Match': validators.etag }),
+      304,
+    ],
+  ];
+
+  it.each(rows)('GET robots.txt with %s', async (_, given, expected) => {
+    const headers = typeof given === 'function' ? given() : given;
+    const response = await fetch(`${base}robots.txt`, { headers });
+    const body = Buffer.from(await response.arrayBuffer());
+    const n = robots.length;
+    const [status, span] = Array.isArray(expected) ? expected : [expected];
+    expect(response.status).toBe(status);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    if (span) {
+      const [first, last] = span(n);
+      expect(response.headers.get('content-range')).toBe(`bytes ${first}-${last}/${n}`);
+      expect(body).toEqual(robots.subarray(first, last + 1));
+    } else if (status === 416) {
+      expect(response.headers.get('content-range')).toBe(`bytes */${n}`);
+      expect(body.length).toBe(0);
+    } else {
+      expect(response.headers.get('content-range')).toBeNull();
+      expect(body).toEqual(status === 304 ? Buffer.alloc(0) : robots);
+    }
+    if (status !== 304) expect(response.headers.get('content-length')).toBe(String(body.length));
+    if (status === 200 || status === 206) {
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(response.headers.get('accept-ranges')).toBe('bytes');
+    }
+  });
+
+  it("HEAD with a range: the whole file's headers (200, its length), no body", async () => {
+    const response = await fetch(`${base}robots.txt`, {
+      method: 'HEAD',
+      headers: { Range: 'bytes=0-9' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(robots.length));
+    expect(response.headers.get('content-range')).toBeNull();
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('a page, which the server may change as it goes out (the reload hook), is always sent whole', async () => {
+    const page = await (await fetch(base)).text();
+    const response = await fetch(base, { headers: { Range: 'bytes=0-9' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-range')).toBeNull();
+    expect(await response.text()).toBe(page);
+  });
+});

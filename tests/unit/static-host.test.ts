@@ -4,8 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerRequest,
+  byteRange,
   hostRoot,
   isHostFile,
+  isRangeCurrent,
   nearestNotFoundPage,
   normalizeBase,
   resolveUrlPath,
@@ -236,5 +238,57 @@ describe('answerRequest', () => {
   it('answers 400 and 403 before looking at the disk', () => {
     expect(answerRequest(root, '/%zz')).toEqual({ status: 400 });
     expect(answerRequest(root, '/%2e%2e/secret.txt')).toEqual({ status: 403 });
+  });
+});
+
+describe('byteRange (RFC 9110 §14), for a file of 100 bytes', () => {
+  const part = (start: number, end: number) => ({ kind: 'part', start, end });
+  const whole = { kind: 'whole' };
+  const unsatisfiable = { kind: 'unsatisfiable' };
+  it.each([
+    ['one range', 'bytes=0-9', part(0, 9)],
+    ['the first byte', 'bytes=0-0', part(0, 0)],
+    ['the last byte', 'bytes=99-99', part(99, 99)],
+    ['open-ended', 'bytes=90-', part(90, 99)],
+    ['a last position past the end, clipped', 'bytes=90-1000', part(90, 99)],
+    ['a suffix', 'bytes=-10', part(90, 99)],
+    ['a suffix longer than the file', 'bytes=-1000', part(0, 99)],
+    ['the unit in capitals, spaces and an empty list element', 'Bytes= 5-6 ,', part(5, 6)],
+    ['a digit string too long for a number', `bytes=0-${'9'.repeat(400)}`, part(0, 99)],
+    ['no header', undefined, whole],
+    ['a last position before the first', 'bytes=5-2', whole],
+    ['not a range', 'bytes=abc', whole],
+    ['no positions', 'bytes=-', whole],
+    ['an empty range set', 'bytes=', whole],
+    ['signs', 'bytes=+1-5', whole],
+    ['another unit', 'items=0-9', whole],
+    ['no unit', '0-9', whole],
+    ['several ranges', 'bytes=0-1,5-6', whole],
+    ['several ranges, one of them invalid', 'bytes=0-1,abc', whole],
+    ['a first position at the end', 'bytes=100-', unsatisfiable],
+    ['a first position past the end', 'bytes=500-600', unsatisfiable],
+    ['a suffix of no bytes', 'bytes=-0', unsatisfiable],
+  ])('%s (%s)', (_, header, expected) => {
+    expect(byteRange(header, 100)).toEqual(expected);
+  });
+
+  it('of an empty file: a first position is past the end, a suffix is the whole (empty) file', () => {
+    expect(byteRange('bytes=0-', 0)).toEqual(unsatisfiable);
+    expect(byteRange('bytes=-0', 0)).toEqual(unsatisfiable);
+    expect(byteRange('bytes=-5', 0)).toEqual(whole);
+  });
+});
+
+describe('isRangeCurrent (If-Range, RFC 9110 §13.1.5)', () => {
+  const lastModified = 'Tue, 01 Jul 2025 10:00:00 GMT';
+  it('holds without If-Range and for the exact Last-Modified date', () => {
+    expect(isRangeCurrent(undefined, lastModified)).toBe(true);
+    expect(isRangeCurrent(lastModified, lastModified)).toBe(true);
+  });
+
+  it('fails for another date and for any entity tag (compared strongly; the server sends weak ones)', () => {
+    expect(isRangeCurrent('Mon, 30 Jun 2025 10:00:00 GMT', lastModified)).toBe(false);
+    expect(isRangeCurrent('"123-456"', lastModified)).toBe(false);
+    expect(isRangeCurrent('W/"123-456"', lastModified)).toBe(false);
   });
 });

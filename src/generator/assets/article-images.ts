@@ -11,6 +11,7 @@ import {
   bodyImageUse,
   frontMatterImageUse,
   type ImageUse,
+  locateImage,
   NO_SUCH_IMAGE,
   placeOf,
 } from '../content/image-uses.ts';
@@ -192,12 +193,15 @@ async function encodeSource(
 }
 
 /**
- * The bytes of an article image, or why they cannot be used: a regular file (never a
- * symbolic link, read-source-file.ts) whose real path is inside src/content/, so a linked
- * folder cannot lead the build to publish a file from elsewhere on the machine. Reads disk.
+ * The bytes of an article image, or why they cannot be used: found by locateImage (through
+ * no linked folder, its name matched up to Unicode normalisation), a regular file (never a
+ * symbolic link, read-source-file.ts) whose real path is inside src/content/, so no link can
+ * lead the build to publish a file from elsewhere on the machine. Reads disk.
  */
 function readImageSource(root: string, source: string): Buffer | string {
-  const file = path.join(root, source);
+  const located = locateImage(root, source);
+  if ('problem' in located) return located.problem;
+  const { file } = located;
   const bytes = readSourceBytes(file, 'an article image');
   if (bytes === null) return NO_SUCH_IMAGE;
   if (!Buffer.isBuffer(bytes)) return `the file ${bytes.problem}`;
@@ -260,8 +264,9 @@ const EXTENSIONS: Record<Encoded['format'], string> = { webp: 'webp', jpeg: 'jpg
 
 /**
  * The output file of one rendition: `assets/images/{name}-{width}.{first 10 hex of the
- * SHA-256 of its bytes}.{webp|jpg|png}`, `name` being the source's file name made URL-safe
- * (the style of assets.ts). Pure.
+ * SHA-256 of its bytes}.{webp|jpg|png}`, `name` being the source's file name in NFC made
+ * URL-safe (the style of assets.ts): the same whether the name is written or saved composed
+ * or decomposed. Pure.
  */
 function nameRendition(
   source: string,
@@ -270,6 +275,7 @@ function nameRendition(
   const name =
     path.posix
       .basename(source, path.posix.extname(source))
+      .normalize('NFC')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'image';

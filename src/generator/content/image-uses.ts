@@ -5,10 +5,11 @@
  * PNG, JPEG or WebP file does, is a problem of the article like any other, so one run shows
  * them all (drafts included, like every content rule; the front matter's image once the front
  * matter is sound). The image stage (assets/article-images.ts) then reads each file whole and
- * reports what only that finds (a file cut off, a link). Pure apart from peekImage, which
- * reads a file's first bytes.
+ * reports what only that finds (a file cut off, a link). Both find the file by locateImage
+ * (no linked folder; a name matched up to Unicode normalisation). Pure apart from
+ * locateImage and peekImage, which reads a file's first bytes.
  */
-import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { Article } from '../../content/types.ts';
 import type { Problem } from '../errors/problem.ts';
@@ -30,6 +31,22 @@ export interface ImageUse {
 /** What is wrong when an image's file is not there. */
 export const NO_SUCH_IMAGE =
   'no such file; expected a PNG, JPEG or WebP file at that path inside src/content/';
+
+/** The folder every image file is in: a use's `source` starts with it. */
+const CONTENT_DIR = 'src/content';
+
+/**
+ * What is wrong when a folder on an image's path is a symbolic link (`link`, root-relative): a
+ * link could lead anywhere, so sitegen reads no content through one, wherever it leads.
+ */
+function throughLink(link: string): string {
+  return `the file is reached through a symbolic link (${link}); sitegen reads no content through links: expected a regular file in a real folder inside ${CONTENT_DIR}/ (move or copy it there)`;
+}
+
+/** What is wrong when several names in `folder` match the one written up to normalisation. */
+function ambiguousName(folder: string, count: number): string {
+  return `no file has exactly that name, and ${count} files in ${folder}/ have names that differ from it only in Unicode normalisation (NFC or NFD); expected one: rename or delete the others`;
+}
 
 /** What is wrong when a file does not begin with the signature of a PNG, JPEG or WebP image. */
 const NOT_AN_IMAGE =
@@ -53,14 +70,66 @@ function looksLikeImage(head: Uint8Array): boolean {
 }
 
 /**
- * What a first look at the image file `source` (root-relative) finds wrong: NO_SUCH_IMAGE when
- * nothing is there, NOT_AN_IMAGE when a regular file does not begin as an image; undefined
- * otherwise, also for a link or a folder, which the image stage refuses in its own words. Reads
- * at most 12 bytes, never through a link.
+ * Where the image file `source` (root-relative, under src/content/, as an article names it)
+ * is on disk, or what is wrong. Each name on its path is looked up as written and, when no
+ * entry has that exact name, as the one entry whose name is the same in NFC: macOS saves
+ * names decomposed (NFD) while editors write text precomposed (NFC), and a file copied from a
+ * Mac to Linux keeps its NFD name. No match is NO_SUCH_IMAGE, several are ambiguous; a folder
+ * below src/content/ that is a symbolic link is refused (the file itself is left to the
+ * callers: peekImage passes it, the image stage refuses it). Reads disk.
+ */
+export function locateImage(root: string, source: string): { file: string } | { problem: string } {
+  const names = path.posix.relative(CONTENT_DIR, source).split('/');
+  let found = CONTENT_DIR;
+  for (const [index, written] of names.entries()) {
+    const name = nameOnDisk(path.join(root, found), written);
+    if (typeof name !== 'string')
+      return { problem: name.count === 0 ? NO_SUCH_IMAGE : ambiguousName(found, name.count) };
+    found = `${found}/${name}`;
+    const isFolder = index < names.length - 1;
+    if (isFolder && lstatOrUndefined(path.join(root, found))?.isSymbolicLink())
+      return { problem: throughLink(found) };
+  }
+  return { file: path.join(root, found) };
+}
+
+/**
+ * The entry of `folder` named `written`, or else the one entry whose name is `written` in NFC;
+ * the count of such entries when there is not exactly one. Reads disk.
+ */
+function nameOnDisk(folder: string, written: string): string | { count: number } {
+  if (lstatOrUndefined(path.join(folder, written))) return written;
+  let entries: string[];
+  try {
+    entries = readdirSync(folder);
+  } catch {
+    return { count: 0 };
+  }
+  const wanted = written.normalize('NFC');
+  const matches = entries.filter((entry) => entry.normalize('NFC') === wanted);
+  return matches.length === 1 ? matches[0] : { count: matches.length };
+}
+
+/** lstat, or undefined when there is nothing there (or a file where a folder was expected). */
+function lstatOrUndefined(file: string) {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a first look at the image file `source` (root-relative) finds wrong: what locateImage
+ * finds, NOT_AN_IMAGE when a regular file does not begin as an image; undefined otherwise,
+ * also for a link or a folder, which the image stage refuses in its own words. Reads at most
+ * 12 bytes, never through a link.
  */
 export function peekImage(root: string, source: string): string | undefined {
-  const file = path.join(root, source);
-  const info = lstatSync(file, { throwIfNoEntry: false });
+  const located = locateImage(root, source);
+  if ('problem' in located) return located.problem;
+  const { file } = located;
+  const info = lstatOrUndefined(file);
   if (!info) return NO_SUCH_IMAGE;
   if (!info.isFile()) return undefined;
   const head = new Uint8Array(12);

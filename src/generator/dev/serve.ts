@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import sirv from 'sirv';
+import { lookup } from 'mrmime';
 import {
   ERROR_SCREEN_CSS,
   ERROR_STYLESHEET_PATH,
@@ -14,15 +15,22 @@ import { HostNotFound, ListenFailed, NoFreePort, PortInUse } from '../errors/err
 import { SECURITY_HEADERS } from '../policy/security-headers.ts';
 import { createLiveReload, type LiveReload } from './live-reload.ts';
 import type { LiveUpdate } from './live-update.ts';
-import { answerRequest, hostRoot, normalizeBase, urlOfOutputFile } from '../host/static-host.ts';
+import {
+  answerRequest,
+  byteRange,
+  hostRoot,
+  isRangeCurrent,
+  normalizeBase,
+  urlOfOutputFile,
+} from '../host/static-host.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 
 /**
- * The text formats a build writes, with their charset; sirv's MIME table (mrmime) names
- * them without one and names every other type.
+ * The text formats a build writes, with their charset; mrmime's MIME table names them without
+ * one and names every other type.
  */
 const TEXT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
@@ -88,9 +96,10 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<v
  * Serves a built folder the way static hosts do, by the rules of static-host.ts: `route/`
  * from route/index.html, `/route` redirected to `/route/` when it is a folder, `route.html`
  * for `/route`, the nearest 404.html (with status 404) for anything missing, and 403 for
- * requests that would leave the folder. HTML is read and sent here (the reload hook goes
- * in as it is served); every other file goes out through sirv (ETag/304, Range, MIME
- * types). Binds to `host` only, and answers only Host headers that name this machine.
+ * requests that would leave the folder. HTML is read and sent whole (the reload hook goes in
+ * as it is served; a Range header is ignored, as the RFC allows); every other file goes out
+ * through sendFile (ETag/304, one byte range, MIME types). Binds to `host` only, and answers
+ * only Host headers that name this machine.
  */
 export async function startServer(options: ServerOptions): Promise<SiteServer> {
   const liveReload = options.isLiveReload ? createLiveReload() : undefined;
@@ -217,7 +226,6 @@ function guarded(options: ServerOptions, liveReload: LiveReload | undefined): Ha
 /** Answers a request for the site's files by the static-host rules (or the error screen). */
 function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined): Handler {
   const root = hostRoot(options.dir);
-  const sendBytes = bytesSender(root);
   const baseOf =
     typeof options.base === 'function'
       ? options.base
@@ -261,41 +269,77 @@ function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined)
         injectReload(await readFile(answer.file, 'utf8'), answer.file),
       );
     }
-    sendBytes(request, response, answer.file);
+    await sendFile(request, response, answer.file);
   };
 }
 
 /**
- * Sends one file that static-host.ts resolved (a real path under root) through sirv:
- * sirv is pointed at exactly that file, so its own path lookup decides nothing. The
- * security headers are set first, so a 304 carries them too.
+ * Sends one file that static-host.ts resolved (a real path under root), as a static host does:
+ * 304 when If-None-Match names its ETag; for a GET with a Range header, the one byte range it
+ * names (206) or 416 (byteRange, isRangeCurrent); else the whole file. The security headers
+ * go with every answer, a 304 included. A file deleted since it was resolved is a 404; one
+ * deleted while it is being read ends that one response, and the next request gets a 404.
  */
-function bytesSender(
-  root: string,
-): (request: IncomingMessage, response: ServerResponse, file: string) => void {
-  const statics = sirv(root, {
-    dev: true,
-    etag: true,
-    dotfiles: true,
-    extensions: [],
-    setHeaders(response, pathname) {
-      // sirv sends an empty type for a name without an extension (_headers, .nojekyll).
-      const extension = path.extname(pathname).toLowerCase();
-      const type = extension === '' ? 'application/octet-stream' : TEXT_TYPES[extension];
-      if (type) response.setHeader('Content-Type', type);
-    },
+async function sendFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  file: string,
+): Promise<void> {
+  const stats = await stat(file).catch(() => undefined);
+  if (!stats?.isFile()) return send(response, request, 404, TEXT, 'Not found.\n');
+  const lastModified = stats.mtime.toUTCString();
+  const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
+  const validators = { ...COMMON_HEADERS, ETag: etag, 'Last-Modified': lastModified };
+  if (isNotModified(request.headers['if-none-match'], etag)) {
+    response.writeHead(304, validators).end();
+    return;
+  }
+  const range =
+    request.method === 'GET' && isRangeCurrent(headerOf(request, 'if-range'), lastModified)
+      ? byteRange(request.headers.range, stats.size)
+      : ({ kind: 'whole' } as const);
+  if (range.kind === 'unsatisfiable') {
+    const unsatisfied = { 'Content-Range': `bytes */${stats.size}`, 'Content-Length': 0 };
+    response.writeHead(416, { ...COMMON_HEADERS, ...unsatisfied }).end();
+    return;
+  }
+  const { start, end } = range.kind === 'part' ? range : { start: 0, end: stats.size - 1 };
+  response.writeHead(range.kind === 'part' ? 206 : 200, {
+    ...validators,
+    'Content-Type': contentTypeOf(file),
+    'Content-Length': end - start + 1,
+    'Accept-Ranges': 'bytes',
+    ...(range.kind === 'part' && { 'Content-Range': `bytes ${start}-${end}/${stats.size}` }),
   });
-  return (request, response, file) => {
-    for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
-    // sirv pipes a read stream it gives no error listener: a file deleted between its stat and
-    // the open (a rebuild removing it) would end the whole process. The response's 'pipe' event
-    // hands us that stream; a failed read ends this one response, and the next request gets a 404.
-    response.once('pipe', (source) => source.once('error', () => response.destroy()));
-    request.url = `/${path.relative(root, file).split(path.sep).map(encodeURIComponent).join('/')}`;
-    // Only a name sirv cannot look up (one with "?" or "#") or a file deleted since it was resolved
-    // gets here.
-    statics(request, response, () => send(response, request, 404, TEXT, 'Not found.\n'));
-  };
+  if (request.method === 'HEAD' || end < start) {
+    response.end();
+    return;
+  }
+  createReadStream(file, { start, end })
+    .once('error', () => response.destroy())
+    .pipe(response);
+}
+
+/** A request header as one string (a repeated one joined by ", "); undefined when absent. */
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Whether If-None-Match names `etag` (or is "*"), compared weakly as RFC 9110 §13.1.2 says. */
+function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/**
+ * A file's Content-Type: the text formats a build writes with their charset, every other
+ * extension by mrmime's table, and application/octet-stream for the rest (_headers, .nojekyll).
+ */
+function contentTypeOf(file: string): string {
+  const name = path.basename(file);
+  return TEXT_TYPES[path.extname(name).toLowerCase()] ?? lookup(name) ?? 'application/octet-stream';
 }
 
 function isHtml(file: string | undefined): boolean {

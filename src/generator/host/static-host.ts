@@ -6,7 +6,7 @@ import path from 'node:path';
  * redirected, which 404 page answers a missing path, and which paths are refused. The dev
  * server (serve.ts), `sitegen check` (check-output.ts) and the test tools all ask these
  * functions; none of them decides on its own. Synchronous on purpose: check is synchronous,
- * and a request costs the server a few stat calls (sirv's dev mode does the same).
+ * and a request costs the server a few stat calls.
  *
  * The rules are those of GitHub Pages, Netlify and Cloudflare Pages for a
  * `route/index.html` layout:
@@ -20,7 +20,9 @@ import path from 'node:path';
  * - files that are the host's, not the visitor's, are missing: any name that starts with
  *   "." but `.well-known` (the `.sitegen-output` marker, `.nojekyll`: Netlify drops them
  *   from a deploy) and the `_headers` and `_redirects` that Netlify and Cloudflare Pages
- *   read and never serve.
+ *   read and never serve;
+ * - a GET with a Range header gets the one byte range it names (206), 416 for a range past
+ *   the end, and the whole file for anything else (`byteRange`, `isRangeCurrent`).
  */
 
 /** A URL path decoded and found safe to look up, or the status that refuses it. */
@@ -226,6 +228,63 @@ export function answerRequest(
       ? rootNotFoundPage(root)
       : nearestNotFoundPage(root, pathname);
   return { status: 404, file: notFound };
+}
+
+/** What a Range header gets: the whole file (200), one part (206), or 416. */
+export type ByteRange =
+  | { kind: 'whole' }
+  /** `end` is inclusive, as in Content-Range. */
+  | { kind: 'part'; start: number; end: number }
+  | { kind: 'unsatisfiable' };
+
+/** One range-spec: an int-range ("5-", "5-9") or a suffix-range ("-5"); digits are ASCII. */
+const RANGE_SPEC = /^(\d*)-(\d*)$/;
+
+/**
+ * What a GET's Range header asks of a file of `size` bytes (RFC 9110 §14.1-14.2): one part,
+ * clipped to the file; "unsatisfiable" when the range starts at or past the end or is a suffix
+ * of 0 bytes ("bytes=-0"); "whole" (the header ignored, as the RFC allows) when there is no
+ * header or it is not exactly one valid byte range: another unit, a syntax error
+ * ("bytes=abc"), a last position before the first ("bytes=5-2"), or several ranges (no
+ * multipart/byteranges is ever sent). A suffix of an empty file is the whole (empty) file: no
+ * Content-Range can name zero bytes. Pure.
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange {
+  const whole: ByteRange = { kind: 'whole' };
+  const unsatisfiable: ByteRange = { kind: 'unsatisfiable' };
+  // The unit is case-insensitive; a list may hold empty elements and spaces around commas.
+  const set = /^bytes=(.*)$/i.exec(header?.trim() ?? '')?.[1];
+  const specs =
+    set
+      ?.split(',')
+      .map((spec) => spec.trim())
+      .filter(Boolean) ?? [];
+  if (specs.length !== 1) return whole;
+  const [, first, last] = RANGE_SPEC.exec(specs[0]) ?? [];
+  if (first === undefined || (first === '' && last === '')) return whole;
+  if (first === '') {
+    const length = Number(last);
+    if (length === 0) return unsatisfiable;
+    return size === 0 ? whole : { kind: 'part', start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? Number.POSITIVE_INFINITY : Number(last);
+  if (end < start) return whole;
+  if (start >= size) return unsatisfiable;
+  return { kind: 'part', start, end: Math.min(end, size - 1) };
+}
+
+/**
+ * Whether a Range header may be honoured, given the request's If-Range (RFC 9110 §13.1.5):
+ * always without one; for a date, when it is exactly the file's Last-Modified; never for an
+ * entity tag, which If-Range compares strongly while the server's tags are weak. When it is
+ * false the whole file is sent. Pure.
+ */
+export function isRangeCurrent(ifRange: string | undefined, lastModified: string): boolean {
+  if (ifRange === undefined) return true;
+  const validator = ifRange.trim();
+  if (validator.startsWith('"') || validator.startsWith('W/')) return false;
+  return validator === lastModified;
 }
 
 /**
