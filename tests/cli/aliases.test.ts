@@ -168,13 +168,14 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
   });
 
   it('warns, and still builds, when _redirects has more dynamic rules than Cloudflare Pages applies', async () => {
-    const limit = '/lama/:slug /artikel/:slug 301\n'.concat('/u/ /v/ 301\n'.repeat(99));
+    // Static rules to a page of the site: a target that is no file of the output is refused.
+    const limit = '/lama/:slug /artikel/:slug 301\n'.concat('/u/ /kontak/ 301\n'.repeat(99));
     const undo = theirRedirects(limit);
     try {
       const fits = await build(path.join(temp.dir, 'fits'));
       expect(fits.code, fits.stderr).toBe(0);
       expect(fits.stderr).not.toContain('Cloudflare Pages');
-      theirRedirects(`${limit}/w/ /v/ 301\n`);
+      theirRedirects(`${limit}/w/ /kontak/ 301\n`);
       const over = await build(path.join(temp.dir, 'over'));
       expect(over.code, over.stderr).toBe(0);
       expect(over.stderr).toContain(
@@ -348,6 +349,36 @@ describe('aliases: redirect pages and _redirects for renamed articles, built wit
       name: 'an alias of another article',
       breakIt: () => edit(OTHER, 'order: 7\n', 'order: 7\naliases: [/lama/fitur-slot/]\n'),
       message: `${ARTICLE}:12:5: alias "/lama/fitur-slot/" is also an alias at ${OTHER}:10:11; expected each old address in one article, once`,
+    },
+    {
+      name: "another article's page but for letter case",
+      breakIt: () => addEntry('/Artikel/loyal4d-memahami-syarat-bonus/'),
+      message: `${ARTICLE}:14:5: alias "/Artikel/loyal4d-memahami-syarat-bonus/" (its redirect page Artikel/loyal4d-memahami-syarat-bonus/index.html) is artikel/loyal4d-memahami-syarat-bonus/index.html, the file of the article page /artikel/loyal4d-memahami-syarat-bonus/ (${OTHER}), but for letter case, one file with it on a case-insensitive disk or host (macOS, Windows, some CDNs); expected an old address that no page of the site has`,
+    },
+    {
+      name: 'the home page but for letter case',
+      breakIt: () => addEntry('/Index.html'),
+      message: `${ARTICLE}:14:5: alias "/Index.html" (its redirect page Index.html) is index.html, the file of the page / (src/content/site.ts), but for letter case`,
+    },
+    {
+      name: 'a list page but for letter case',
+      breakIt: () => addEntry('/ARTIKEL/'),
+      message: `${ARTICLE}:14:5: alias "/ARTIKEL/" (its redirect page ARTIKEL/index.html) is artikel/index.html, the file of the page /artikel/ (`,
+    },
+    {
+      name: 'a folder sitegen writes whole, but for letter case',
+      breakIt: () => addEntry('/Assets/lama/'),
+      message: `${ARTICLE}:14:5: alias "/Assets/lama/" (its redirect page Assets/lama/index.html) is inside assets/ (spelled Assets/), which sitegen writes whole`,
+    },
+    {
+      name: 'an earlier alias of the article but for letter case',
+      breakIt: () => addEntry('/LAMA/FITUR-SLOT/'),
+      message: `${at14} "/LAMA/FITUR-SLOT/", the address /lama/fitur-slot/ that "aliases[1]" names already, but for letter case`,
+    },
+    {
+      name: 'an alias of another article but for letter case',
+      breakIt: () => edit(OTHER, 'order: 7\n', 'order: 7\naliases: [/Lama/Fitur-Slot/]\n'),
+      message: `${ARTICLE}:12:5: alias "/lama/fitur-slot/" is also an alias at ${OTHER}:10:11 ("/Lama/Fitur-Slot/"), but for letter case`,
     },
     {
       name: 'a rule of public/_redirects on an alias',

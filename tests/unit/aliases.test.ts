@@ -6,7 +6,10 @@ import {
   redirectsFile,
   theirRuleClashes,
 } from '../../src/generator/files/redirects-file.ts';
+import type { SitegenError } from '../../src/generator/errors/errors.ts';
+import { listPages } from '../../src/generator/pages/routes.ts';
 import { redirectTarget } from '../../src/generator/policy/page-policy.ts';
+import { shippedContent } from '../helpers/shipped-content.ts';
 
 const rule = (from: string, to: string, line = 11): AliasRule => ({
   from,
@@ -72,6 +75,71 @@ describe('readAlias: an old slug or a path from the site root, as a site address
     ]);
     // Without the entries' places, the key's.
     expect(readAliases(['/x'], at, undefined).problems[0].at).toEqual(at);
+  });
+
+  it('refuses an address that differs from an earlier one only in letter case', () => {
+    const at = { line: 10, column: 1 };
+    const items = [11, 12].map((line) => ({ line, column: 5 }));
+    const read = readAliases(['/lama/', '/LAMA/'], at, items);
+    expect(read.aliases.map((alias) => alias.address)).toEqual(['/lama/']);
+    expect(read.problems).toEqual([
+      {
+        at: { line: 12, column: 5 },
+        message:
+          '"aliases[1]" is "/LAMA/", the address /lama/ that "aliases[0]" names already, but for letter case, one file with it on a case-insensitive disk or host (macOS, Windows, some CDNs); expected each old address once',
+      },
+    ]);
+  });
+});
+
+describe('listPages: an alias at the address of a page or alias but for letter case', () => {
+  /** The problems listPages throws when the first article has `addresses` as aliases. */
+  const clashesOf = async (addresses: string[], more: string[] = []) => {
+    const { content } = await shippedContent();
+    const [first, second, ...rest] = content.articles;
+    const alias = (address: string, index: number) => ({ address, line: 8 + index, column: 5 });
+    const articles = [
+      { ...first, aliases: addresses.map(alias) },
+      { ...second, aliases: more.map(alias) },
+      ...rest,
+    ];
+    try {
+      listPages({ ...content, articles }, () => true);
+    } catch (error) {
+      return { first, second, problems: (error as SitegenError).problems };
+    }
+    return { first, second, problems: [] };
+  };
+
+  it("refuses /Index.html, /ARTIKEL/ and another article's page with capitals, at each alias", async () => {
+    const { content } = await shippedContent();
+    const other = content.articles[2];
+    const capitals = `/Artikel/${other.slug}/`;
+    const { first, problems } = await clashesOf(['/Index.html', '/ARTIKEL/', capitals, '/lama/']);
+    expect(problems.map(({ file, line }) => [file, line])).toEqual([
+      [first.source, 8],
+      [first.source, 9],
+      [first.source, 10],
+    ]);
+    expect(problems[0].message).toBe(
+      `alias "/Index.html" (its redirect page Index.html) is index.html, the file of the page / (src/content/site.ts), but for letter case, one file with it on a case-insensitive disk or host (macOS, Windows, some CDNs); expected an old address that no page of the site has`,
+    );
+    expect(problems[1].message).toContain('is artikel/index.html, the file of the page /artikel/');
+    expect(problems[2].message).toContain(
+      `is artikel/${other.slug}/index.html, the file of the article page /artikel/${other.slug}/ (${other.source}), but for letter case`,
+    );
+  });
+
+  it("refuses an alias of another article's alias but for letter case", async () => {
+    const { first, second, problems } = await clashesOf(['/lama/'], ['/LAMA/']);
+    expect(problems).toEqual([
+      {
+        file: second.source,
+        line: 8,
+        column: 5,
+        message: `alias "/LAMA/" is also an alias at ${first.source}:8:5 ("/lama/"), but for letter case, one file with it on a case-insensitive disk or host (macOS, Windows, some CDNs); expected each old address in one article, once`,
+      },
+    ]);
   });
 });
 

@@ -254,3 +254,27 @@ describe('sitemap.xml past what one sitemap file may hold', () => {
     );
   });
 });
+
+describe("public/'s pages in the sitemap", () => {
+  const routes = [
+    { url: '/', template: 'HomePage' as const, isIndexable: true, lastModified: '2024-05-05' },
+    { url: '/404.html', template: 'NotFoundPage' as const, isIndexable: false },
+  ];
+
+  it("lists them after sitegen's pages, without a date; none given, the sitemap is as before", () => {
+    const sitemapOf = (files: OutputFile[]) =>
+      text(files.find((file) => file.path === 'sitemap.xml')!);
+    const pages = [{ url: '/tentang.html' }, { url: '/panduan/' }];
+    expect(locsOf(sitemapOf(planHostFiles(routes, SITE, FEED, { pages })))).toEqual([
+      SITE,
+      `${SITE}tentang.html`,
+      `${SITE}panduan/`,
+    ]);
+    expect(sitemapOf(planHostFiles(routes, SITE, FEED, { pages }))).toContain(
+      `<url><loc>${SITE}panduan/</loc></url>\n</urlset>`,
+    );
+    expect(sitemapOf(planHostFiles(routes, SITE, FEED, {}))).toBe(
+      legacySitemap(SITE, routes.slice(0, 1)),
+    );
+  });
+});

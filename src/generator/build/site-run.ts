@@ -14,6 +14,7 @@ import type { BodyImage } from '../content/body-images.ts';
 import type { Render } from '../content/read-articles.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
 import { type PublicFolder, readPublicFolder } from '../content/public-folder.ts';
+import { siteList } from '../content/check-responsible-copy.ts';
 import { sitegenError } from '../errors/errors.ts';
 import {
   ChangedDuringBuild,
@@ -24,10 +25,17 @@ import {
 import type { Problem } from '../errors/problem.ts';
 import { summarizeList } from '../errors/format-text.ts';
 import { planHostFiles } from '../files/host-files.ts';
-import { aliasPathClashes, generatedFiles, publicClashes } from '../files/public-files.ts';
-import { aliasRules, redirectLimitWarnings, theirRuleClashes } from '../files/redirects-file.ts';
+import { aliasPathClashes, generatedFiles } from '../files/public-files.ts';
+import {
+  aliasRules,
+  redirectLimitWarnings,
+  theirRuleClashes,
+  theirRuleTargets,
+} from '../files/redirects-file.ts';
+import { type PublicPages, readPublicPages, referenceProblems } from '../files/public-pages.ts';
 import type { OutputFile } from '../output/writer.ts';
 import { planListFiles } from '../files/list-files.ts';
+import { listingFinder } from '../host/site-reference.ts';
 import { contentSiteUrl, givenSiteUrl } from '../host/site-url.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
 import { KeptFileMissing } from '../output/kept-files.ts';
@@ -95,8 +103,8 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   const clock = startClock();
   const before = state.previous(fresh);
   const site = await loadPages(state, changes, before.memo, clock);
-  const folder = readPublicFolder(state.root);
-  refusePublicProblems(folder, site.pages);
+  const folder = readPublicFolder(state.root, { phrases: siteList(site.content) });
+  const publicPages = readPublicPages(folder, site.siteUrl, generatedFiles(site.pages));
   const redirects = redirectRules(folder, site.pages, site.siteUrl);
   const { project } = state;
   const previous = await previousPages(writer, before.output);
@@ -109,6 +117,8 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
   clock.lap('link brand mentions');
   const { toRender, planned } = planPages(site, selection.toPlan);
   clock.lap('plan routes');
+  const deps = [selection.kept, planned, lists.deps, copies.deps];
+  refusePublicProblems(folder, publicPages, site, deps);
   const { content, bodies, siteUrl, cards } = site;
   const render = {
     ...site.loaded,
@@ -124,7 +134,13 @@ async function runWith(state: BuilderState, changes: ChangePlan, writer: Writer,
     toRender,
     render,
     hostFiles: () => [
-      ...planHostFiles(site.pages, siteUrl, feedSources, folder, redirects),
+      ...planHostFiles(
+        site.pages,
+        siteUrl,
+        feedSources,
+        { ...folder, pages: publicPages.sitemap },
+        redirects,
+      ),
       ...lists.files,
       ...copies.files,
     ],
@@ -184,14 +200,38 @@ function listFiles(
 }
 
 /**
- * Fails the run, before anything is written, with every problem of public/ at once: links and
- * special files (public-folder.ts), and files that would take a path sitegen writes
- * (public-files.ts). Pure.
+ * Fails the run, before anything is written, with every problem of public/ at once: those
+ * public-pages.ts found (links, special files, names and the page policy; files that would take
+ * a path sitegen writes; its pages' heads), and a rule of
+ * public/_redirects or a reference of a public page that leads to no file of the output, as
+ * `sitegen check` would find it. The output is every file the run writes or keeps (`deps`: the
+ * pages and their cards, the lists' data, the public files), the assets and the host files. Pure.
  */
-function refusePublicProblems(folder: PublicFolder, pages: Page[]) {
-  const problems = [...folder.problems, ...publicClashes(folder.files, generatedFiles(pages))];
+function refusePublicProblems(
+  folder: PublicFolder,
+  publicPages: PublicPages,
+  site: LoadedSite,
+  deps: DependencyMap[],
+) {
+  const theirs = folder.redirects;
+  const follows = theirs !== undefined || publicPages.pages.length > 0;
+  const lookup = follows ? outputLookup(site, deps) : undefined;
+  const problems = [
+    ...publicPages.problems,
+    ...(theirs === undefined || !lookup ? [] : theirRuleTargets(theirs, lookup)),
+    ...(lookup ? referenceProblems(publicPages.pages, lookup) : []),
+  ];
   if (problems.length > 0)
     throw sitegenError(PublicFilesRefused, { count: problems.length }, { problems });
+}
+
+/** The site as a static host will serve the run's output, from its listing. Pure. */
+function outputLookup(site: LoadedSite, deps: DependencyMap[]) {
+  const files = new Set([...generatedFiles(site.pages).keys(), ...site.assets.map((a) => a.path)]);
+  for (const map of deps)
+    for (const entry of map.values()) for (const file of entry.files) files.add(file);
+  const { siteUrl } = site;
+  return { base: new URL(siteUrl).pathname, siteUrl, find: listingFinder(files) };
 }
 
 /**

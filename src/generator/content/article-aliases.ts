@@ -1,6 +1,7 @@
 import type { ArticleAlias } from '../../content/types.ts';
+import { foldName, howNamesDiffer } from '../host/name-fold.ts';
 import type { Position } from './front-matter.ts';
-import { SLUG } from './article-files.ts';
+import { MAX_SLUG_LENGTH, SLUG } from './article-files.ts';
 import { describeValue } from './content-schema.ts';
 
 /**
@@ -23,9 +24,13 @@ const PATH_CHARACTERS = /^[A-Za-z0-9._~/-]+$/;
  * site-relative address it stands for ("/artikel/loyal4d-lama/", "/lama.html"). Pure.
  */
 export function readAlias(value: string, field: string): { address: string } | { problem: string } {
-  if (SLUG.test(value)) return { address: `/artikel/${value}/` };
   const found = `"${field}" is ${describeValue(value)}`;
   const expected = `expected ${ALIAS}`;
+  const tooLong = `a slug or a path segment has at most ${MAX_SLUG_LENGTH} (each names a folder or file), so shorten it`;
+  if (SLUG.test(value))
+    return value.length > MAX_SLUG_LENGTH
+      ? { problem: `${found}, ${value.length} characters long; ${tooLong}` }
+      : { address: `/artikel/${value}/` };
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//'))
     return { problem: `${found}, a full URL; ${expected} (the site's own address is added)` };
   if (!value.startsWith('/'))
@@ -45,13 +50,17 @@ export function readAlias(value: string, field: string): { address: string } | {
     return {
       problem: `${found}, neither a folder (ending in "/") nor a page (ending in ".html"); ${expected}`,
     };
+  const longest = Math.max(...segments.map((segment) => segment.length));
+  if (longest > MAX_SLUG_LENGTH)
+    return { problem: `${found}, with a segment ${longest} characters long; ${tooLong}` };
   return { address: value };
 }
 
 /**
  * Checks every entry of `aliases` (a list of text, as the schema has it) and returns them as the
  * Article holds them, each with where it is written (`items`, else the key's `at`), and the
- * problems: a bad entry, or an entry that names the same address as an earlier one. Pure.
+ * problems: a bad entry, or an entry that names the same address as an earlier one, or the
+ * same but for letter case (foldName: one file on a case-insensitive disk or host). Pure.
  */
 export function readAliases(
   values: string[],
@@ -60,7 +69,7 @@ export function readAliases(
 ): { aliases: ArticleAlias[]; problems: { at: Position; message: string }[] } {
   const aliases: ArticleAlias[] = [];
   const problems: { at: Position; message: string }[] = [];
-  const seen = new Map<string, string>();
+  const seen = new Map<string, { field: string; address: string }>();
   values.forEach((value, index) => {
     const field = `aliases[${index}]`;
     const where = items?.[index] ?? at;
@@ -69,15 +78,17 @@ export function readAliases(
       problems.push({ at: where, message: read.problem });
       return;
     }
-    const earlier = seen.get(read.address);
+    const earlier = seen.get(foldName(read.address));
     if (earlier !== undefined) {
+      const { address } = earlier;
+      const differ = address === read.address ? '' : `, ${howNamesDiffer(read.address, address)}`;
       problems.push({
         at: where,
-        message: `"${field}" is ${describeValue(value)}, the address ${read.address} that "${earlier}" names already; expected each old address once`,
+        message: `"${field}" is ${describeValue(value)}, the address ${address} that "${earlier.field}" names already${differ}; expected each old address once`,
       });
       return;
     }
-    seen.set(read.address, field);
+    seen.set(foldName(read.address), { field, address: read.address });
     aliases.push({ address: read.address, line: where.line, column: where.column });
   });
   return { aliases, problems };

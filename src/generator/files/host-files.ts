@@ -1,7 +1,7 @@
 import type { Article } from '../../content/types.ts';
 import { atomFeedOf, type FeedInput, newestArticles } from './feed.ts';
 import { mergeHeaders } from './public-files.ts';
-import { sitemapFiles } from './sitemap.ts';
+import { type SitemapEntry, sitemapFiles } from './sitemap.ts';
 import { type AliasRule, redirectsFile } from './redirects-file.ts';
 import { SECURITY_HEADERS } from '../policy/security-headers.ts';
 import type { OutputFile } from '../output/writer.ts';
@@ -28,8 +28,9 @@ export interface FeedSources {
  * `lastModified`; past what one file may hold, an index of sitemap-N.xml parts: sitemap.ts),
  * the Atom feed (feed.ts: the articles whose pages are indexable),
  * robots.txt, `_headers` (Netlify, Cloudflare Pages), `.nojekyll` (GitHub Pages), and
- * `_redirects` (Netlify, Cloudflare Pages) when it has a rule: the maintainer's
- * public/_redirects, then the article aliases (redirects-file.ts). `theirs.headers`, the text of
+ * `_redirects` (Netlify, Cloudflare Pages) when it has a rule: the article aliases, then the
+ * maintainer's public/_redirects (redirects-file.ts). `theirs.pages`, public/'s indexable pages
+ * (public-pages.ts), follow sitegen's in the sitemap. `theirs.headers`, the text of
  * public/_headers, follows sitegen's rules in `_headers` (mergeHeaders). No 404 rewrite for
  * /brand/* and /artikel/*: it is Netlify's alone and Cloudflare Pages rejects it (it serves the
  * nearest 404.html by itself); docs/hosting.md has the rule for netlify.toml. Pure.
@@ -38,12 +39,12 @@ export function planHostFiles(
   routes: PageAddress[],
   siteUrl: string,
   feed: FeedSources,
-  theirs: { headers?: string; redirects?: string } = {},
+  theirs: { headers?: string; redirects?: string; pages?: SitemapEntry[] } = {},
   aliases: AliasRule[] = [],
 ): OutputFile[] {
   const base = new URL(siteUrl).pathname;
   const sitemap = sitemapFiles(
-    routes.filter((route) => route.isIndexable),
+    [...routes.filter((route) => route.isIndexable), ...(theirs.pages ?? [])],
     siteUrl,
   );
   const headerLines = Object.entries(SECURITY_HEADERS).map(

@@ -1,5 +1,6 @@
 import type { PublicFile } from '../content/public-folder.ts';
 import type { Problem } from '../errors/problem.ts';
+import { findNameCollisions, foldName, howNamesDiffer } from '../host/name-fold.ts';
 import { OUTPUT_MARKER } from '../output/output-dir.ts';
 import { FEED_FILE } from '../pages/addresses.ts';
 import { listDataUrl } from '../pages/paging.ts';
@@ -8,10 +9,12 @@ import type { Page } from '../pages/routes.ts';
 /**
  * The maintainer's public/ folder and the article aliases meet sitegen's own files here: which
  * output paths sitegen writes (so neither a public file nor a redirect page may take one, or
- * stand where one needs a folder), and public/_headers merged after sitegen's rules.
+ * stand where one needs a folder), and public/_headers merged after sitegen's rules. Paths are
+ * compared as a case-insensitive, normalising disk or host sees them (host/name-fold.ts):
+ * `public/Index.html` takes index.html there.
  */
 
-/** Folders sitegen writes whole, with what they hold: no public file goes inside them. */
+/** Folders sitegen writes whole (each its own fold), with what they hold: no public file goes inside them. */
 const GENERATED_FOLDERS: ReadonlyMap<string, string> = new Map([
   ['assets', 'the fingerprinted stylesheet, script, icon, article images and list data'],
   ['og', 'the social cards'],
@@ -55,11 +58,29 @@ export function generatedFiles(pages: Page[]): Map<string, string> {
  * file and the generated one; all are found at once. Pure.
  */
 export function publicClashes(files: PublicFile[], generated: Map<string, string>): Problem[] {
-  const folders = generatedFolders(generated);
+  const written = writtenOf(generated);
   const problems: Problem[] = [];
   for (const file of files) {
-    const message = clashOf(file.path, generated, folders);
+    const message = clashOf(file.path, written);
     if (message) problems.push({ file: file.source, message });
+  }
+  return [...problems, ...publicPairs(files, problems)];
+}
+
+/**
+ * One problem per public file that is another public file but for letter case or Unicode
+ * normalisation (`café.txt` in NFC and NFD), on the odd spelling; files `refused` already (by
+ * their source) are left out. Pure.
+ */
+function publicPairs(files: PublicFile[], refused: Problem[]): Problem[] {
+  const sourceOf = new Map(files.map((file) => [file.path, file.source]));
+  const done = new Set(refused.map((problem) => problem.file));
+  const problems: Problem[] = [];
+  for (const { first, second } of findNameCollisions(files.map((file) => file.path))) {
+    const [one, other] = [sourceOf.get(second)!, sourceOf.get(first)!];
+    if (done.has(one) || done.has(other)) continue;
+    const message = `is ${other} ${howNamesDiffer(second, first)}; rename or remove one of them`;
+    problems.push({ file: one, message });
   }
   return problems;
 }
@@ -72,11 +93,11 @@ export function publicClashes(files: PublicFile[], generated: Map<string, string
  */
 export function aliasPathClashes(pages: Page[]): Problem[] {
   const generated = generatedFiles(pages.filter((page) => page.template !== 'RedirectPage'));
-  const folders = generatedFolders(generated);
+  const written = writtenOf(generated);
   const problems: Problem[] = [];
   for (const page of pages) {
     if (page.template !== 'RedirectPage') continue;
-    const message = clashOf(page.outputPath, generated, folders);
+    const message = clashOf(page.outputPath, written);
     if (!message) continue;
     const { alias, article } = page;
     const shown = `alias ${JSON.stringify(alias.address)} (its redirect page ${page.outputPath})`;
@@ -86,42 +107,65 @@ export function aliasPathClashes(pages: Page[]): Problem[] {
   return problems;
 }
 
-/** Every folder a generated file is in ("artikel", "brand/loyal4d"), with one file it holds. */
-function generatedFolders(generated: Map<string, string>): Map<string, string> {
-  const folders = new Map<string, string>();
-  for (const file of generated.keys()) {
-    for (let end = file.indexOf('/'); end !== -1; end = file.indexOf('/', end + 1)) {
-      const folder = file.slice(0, end);
-      if (!folders.has(folder)) folders.set(folder, file);
-    }
-  }
-  return folders;
+/** What sitegen writes, each file and folder under its fold (foldName), as it spells it. */
+interface Written {
+  files: Map<string, { path: string; what: string }>;
+  /** Every folder a generated file is in ("artikel", "brand/loyal4d"), with one file it holds. */
+  folders: Map<string, { path: string; holds: string }>;
 }
 
-/** Why the public file at `file` (output path) cannot be copied, or undefined. Pure. */
-function clashOf(
-  file: string,
-  generated: Map<string, string>,
-  folders: Map<string, string>,
-): string | undefined {
-  const what = generated.get(file);
-  if (what) return `would replace ${file}, which sitegen writes: ${what}; rename or remove it`;
-  if (SITEMAP_PART.test(file))
+/** `generated` (from generatedFiles) by fold, with the folders its files are in. Pure. */
+function writtenOf(generated: Map<string, string>): Written {
+  const written: Written = { files: new Map(), folders: new Map() };
+  for (const [file, what] of generated) {
+    written.files.set(foldName(file), { path: file, what });
+    for (let end = file.indexOf('/'); end !== -1; end = file.indexOf('/', end + 1)) {
+      const folder = file.slice(0, end);
+      const key = foldName(folder);
+      if (!written.folders.has(key)) written.folders.set(key, { path: folder, holds: file });
+    }
+  }
+  return written;
+}
+
+/**
+ * Why a file at `file` (output path; a public file or a redirect page) cannot be written, or
+ * undefined: every comparison by fold, so a name sitegen writes but for letter case clashes too.
+ * Pure.
+ */
+function clashOf(file: string, written: Written): string | undefined {
+  const key = foldName(file);
+  const hit = written.files.get(key);
+  if (hit) {
+    const note =
+      hit.path === file ? '' : `; ${file} is that name ${howNamesDiffer(file, hit.path)}`;
+    return `would replace ${hit.path}, which sitegen writes: ${hit.what}${note}; rename or remove it`;
+  }
+  if (SITEMAP_PART.test(key))
     return `would replace ${file}, a name sitegen gives the parts of a big sitemap; rename it`;
-  const top = file.split('/')[0];
+  const spelled = file.split('/')[0];
+  const top = foldName(spelled);
   const folderWhat = GENERATED_FOLDERS.get(top);
   if (folderWhat) {
-    const where = file === top ? 'is a file where sitegen writes the folder' : 'is inside';
-    return `${where} ${top}/, which sitegen writes whole (${folderWhat}); put it in another folder`;
+    const where = key === top ? 'is a file where sitegen writes the folder' : 'is inside';
+    const as = spelled === top ? '' : ` (spelled ${spelled}/)`;
+    return `${where} ${top}/${as}, which sitegen writes whole (${folderWhat}); put it in another folder`;
   }
-  const holds = folders.get(file);
-  if (holds)
-    return `is a file where sitegen writes the folder ${file}/ (holding ${holds}: ${generated.get(holds)}); rename it`;
+  const folder = written.folders.get(key);
+  if (folder) {
+    const what = written.files.get(foldName(folder.holds))!.what;
+    return `is a file where sitegen writes the folder ${folder.path}/ (holding ${folder.holds}: ${what}); rename it`;
+  }
+  return parentClash(file, written);
+}
+
+/** Why `file` cannot go inside a folder whose name sitegen gives a file, or undefined. Pure. */
+function parentClash(file: string, written: Written): string | undefined {
   for (let end = file.lastIndexOf('/'); end !== -1; end = file.lastIndexOf('/', end - 1)) {
     const parent = file.slice(0, end);
-    const parentWhat = generated.get(parent);
-    if (parentWhat)
-      return `is inside a folder ${parent}/, where sitegen writes the file ${parent}: ${parentWhat}; move it`;
+    const hit = written.files.get(foldName(parent));
+    if (hit)
+      return `is inside a folder ${parent}/, where sitegen writes the file ${hit.path}: ${hit.what}; move it`;
   }
   return undefined;
 }

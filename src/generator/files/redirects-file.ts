@@ -1,4 +1,5 @@
 import type { Problem } from '../errors/problem.ts';
+import { locateReference, type SiteLookup } from '../host/site-reference.ts';
 import type { OutputFile } from '../output/writer.ts';
 import type { Page } from '../pages/routes.ts';
 import { articleUrl } from '../pages/routes.ts';
@@ -117,6 +118,32 @@ export function theirRuleClashes(theirs: string, rules: AliasRule[], base: strin
         line: index + 1,
         column: line.indexOf(source!) + 1,
         message: `the rule for ${JSON.stringify(source)} redirects an old address that ${rule.file}:${rule.line}:${rule.column} lists in "aliases"; expected one of the two: remove the rule, or the alias`,
+      });
+    });
+  return problems;
+}
+
+/**
+ * The rules of `theirs` (public/_redirects) whose target is a path of the site that leads to no
+ * file of the output, each at its line and the target's column: what `sitegen check` refuses in
+ * the output's `_redirects` (check-host-files.ts), by the same rule. A target on another host,
+ * or with a `:placeholder` or `*` splat to fill in, is the host's to resolve, not checked.
+ * `site.find` knows every file the build writes (host/site-reference.ts `listingFinder`). Pure.
+ */
+export function theirRuleTargets(theirs: string, site: SiteLookup): Problem[] {
+  const problems: Problem[] = [];
+  lf(theirs)
+    .split('\n')
+    .forEach((line, index) => {
+      const [source, target] = line.trim().split(/\s+/);
+      if (!ruleSource(line) || !target || /[*:]/.test(target.replace(/^https?:/, ''))) return;
+      const { missing } = locateReference(target, site.base, site);
+      if (!missing) return;
+      problems.push({
+        file: THEIR_REDIRECTS,
+        line: index + 1,
+        column: line.indexOf(target, line.indexOf(source) + source.length) + 1,
+        message: `the rule for "${source}" leads to "${target}", which does not resolve: ${missing}; expected a page of the site or a file of public/ (or a URL on another host)`,
       });
     });
   return problems;

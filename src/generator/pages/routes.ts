@@ -3,6 +3,7 @@ import type { TemplateName, TemplateProps } from '../../templates/index.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { ContentInvalid, DuplicateOutputPath } from '../errors/errors-data.ts';
 import type { Problem } from '../errors/problem.ts';
+import { foldName, howNamesDiffer } from '../host/name-fold.ts';
 import { pageKinds, type Page } from './kinds.ts';
 import { pageFacts } from './page-kind.ts';
 
@@ -16,7 +17,8 @@ export type { TemplateName, TemplateProps };
  * article is indexable only when `hasBody(slug)` and it is not a draft. Indexable pages carry
  * `lastModified`: an article's lastUpdated; a brand's, its newest indexable article's (else the
  * site's); home, list and contact, the newest indexable article's. Pure; throws a SitegenError
- * when two pages share an output path: ContentInvalid, with every clash at its alias's line, when
+ * when two pages share an output path, compared by foldName (`Index.html` is index.html on a
+ * case-insensitive disk or host): ContentInvalid, with every clash at its alias's line, when
  * one of them is a redirect page (front matter `aliases`), else DuplicateOutputPath.
  */
 export function listPages(content: Content, hasBody: (slug: string) => boolean): Page[] {
@@ -30,7 +32,8 @@ function assertUniqueOutputPaths(pages: Page[]) {
   const seen = new Map<string, Page>();
   const clashes: Problem[] = [];
   for (const page of pages) {
-    const earlier = seen.get(page.outputPath);
+    const key = foldName(page.outputPath);
+    const earlier = seen.get(key);
     if (earlier && page.template === 'RedirectPage') clashes.push(aliasClash(page, earlier));
     else if (earlier) {
       throw sitegenError(DuplicateOutputPath, {
@@ -38,7 +41,7 @@ function assertUniqueOutputPaths(pages: Page[]) {
         first: earlier.source,
         second: page.source,
       });
-    } else seen.set(page.outputPath, page);
+    } else seen.set(key, page);
   }
   if (clashes.length > 0)
     throw sitegenError(
@@ -51,20 +54,27 @@ function assertUniqueOutputPaths(pages: Page[]) {
 /**
  * The problem of an alias whose redirect page would be written where `earlier` is: another
  * page of the site, or an alias of another article (or of the same one, by another spelling),
- * at the alias's line, naming the other's file. Pure.
+ * exactly or but for letter case, at the alias's line, naming the other's file. Pure.
  */
 function aliasClash(page: Extract<Page, { template: 'RedirectPage' }>, earlier: Page): Problem {
   const { alias, article } = page;
   const shown = `alias ${JSON.stringify(alias.address)}`;
   const where = { file: article.source, line: alias.line, column: alias.column };
+  const isExact = page.outputPath === earlier.outputPath;
+  const differ = isExact ? '' : `, ${howNamesDiffer(page.outputPath, earlier.outputPath)}`;
   if (earlier.template !== 'RedirectPage') {
-    const what = earlier.template === 'ArticlePage' ? 'the article page' : 'the page';
+    const kind = earlier.template === 'ArticlePage' ? 'the article page' : 'the page';
+    const what = `${kind} ${earlier.url} (${earlier.source})`;
+    const found = isExact
+      ? `is the address of ${what}`
+      : `(its redirect page ${page.outputPath}) is ${earlier.outputPath}, the file of ${what}${differ}`;
     return {
       ...where,
-      message: `${shown} is the address of ${what} ${earlier.url} (${earlier.source}); expected an old address that no page of the site has`,
+      message: `${shown} ${found}; expected an old address that no page of the site has`,
     };
   }
-  const other = `${earlier.article.source}:${earlier.alias.line}:${earlier.alias.column}`;
+  const at = `${earlier.article.source}:${earlier.alias.line}:${earlier.alias.column}`;
+  const other = isExact ? at : `${at} (${JSON.stringify(earlier.alias.address)})${differ}`;
   return {
     ...where,
     message: `${shown} is also an alias at ${other}; expected each old address in one article, once`,
