@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sitemapFiles } from '../../src/generator/files/sitemap.ts';
 import { makeTempDir } from '../helpers/cli.ts';
+import { REPO } from '../helpers/paths.ts';
 import { sitegen } from '../helpers/sitegen.ts';
 import { hashTree, linkTree } from '../helpers/tree.ts';
 
@@ -406,5 +407,81 @@ describe('sitegen check', () => {
     const bad = await sitegen(['check', inject('distDir'), '--budget', 'lots']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/expected a positive number of kilobytes/);
+  });
+});
+
+// Issue 29, item 11: check holds the built pages to the site's responsible-copy list, read from
+// the project (--root, default the current folder) as the build reads it; nothing is added to the
+// output for it.
+describe('sitegen check: the responsible-copy rule', () => {
+  const PAGE = 'artikel/lux88togel-memahami-rtp-dan-volatilitas/index.html';
+  const RULE =
+    'a phrase src/content/responsible.ts refuses (the site never promises winnings, claims results can be predicted or addresses minors); reword it, or add the passage to "allowed" there if it warns against the phrase';
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let base: string;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+    base = path.join(temp.dir, 'base');
+    cpSync(inject('distDir'), base, { recursive: true });
+  });
+  afterAll(() => temp.remove());
+
+  /** "line:column" of the first `needle` in `text`. */
+  const placeOf = (text: string, needle: string) => {
+    const before = text.slice(0, text.indexOf(needle));
+    return `${before.split('\n').length}:${before.length - before.lastIndexOf('\n')}`;
+  };
+  /** A copy of the build whose PAGE is changed by `change` (the other files hard-linked). */
+  async function plant(change: (html: string) => string): Promise<{ dir: string; html: string }> {
+    const dir = path.join(temp.dir, `site-${Math.random().toString(36).slice(2)}`);
+    linkTree(base, dir);
+    const full = path.join(dir, PAGE);
+    const html = change(await readFile(full, 'utf8'));
+    await rm(full);
+    await writeFile(full, html);
+    return { dir, html };
+  }
+
+  it('refuses a phrase in the text and in the head of a built page, at its line and column', async () => {
+    const { dir, html } = await plant((page) =>
+      page
+        .replace('kepala dingin', 'kepala dingin, <strong>pola</strong>\ngacor')
+        .replace(
+          'name="description" content="RTP',
+          'name="description" content="Pasti&nbsp;menang. RTP',
+        ),
+    );
+    const result = await sitegen(['check', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `${PAGE}: line ${placeOf(html, 'Pasti&nbsp;menang')}: <meta name="description"> has "pasti menang" (written "Pasti menang"), ${RULE}`,
+    );
+    expect(result.stderr).toContain(
+      `${PAGE}: line ${placeOf(html, 'pola</strong>')}: the text has "pola gacor", ${RULE}`,
+    );
+  });
+
+  it('reads the list from the project (--root): a phrase added there fails the shipped pages, the shipped list passes them', async () => {
+    const project = path.join(temp.dir, 'project');
+    cpSync(path.join(REPO, 'src/content'), path.join(project, 'src/content'), { recursive: true });
+    const list = path.join(project, 'src/content/responsible.ts');
+    const text = await readFile(list, 'utf8');
+    await writeFile(list, text.replace("'pelajar',", "'pelajar',\n    'kepala dingin',"));
+    const failed = await sitegen(['check', base, '--root', project]);
+    expect(failed.code).toBe(1);
+    const html = await readFile(path.join(base, PAGE), 'utf8');
+    expect(failed.stderr).toContain(
+      `${PAGE}: line ${placeOf(html, 'kepala dingin')}: the text has "kepala dingin", ${RULE}`,
+    );
+    await writeFile(list, text);
+    expect((await sitegen(['check', base, '--root', project])).code).toBe(0);
+  });
+
+  it('refuses to run without a project to read the list from', async () => {
+    const result = await sitegen(['check', base, '--root', temp.dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `${temp.dir} holds no src/content/index.ts: check holds every page to the site's responsible-copy list (src/content/responsible.ts) and reads it from the project. Run check in the project folder, or pass --root with it.`,
+    );
   });
 });

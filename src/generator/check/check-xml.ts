@@ -14,14 +14,55 @@ const MAX_XML_ERRORS = 10;
  * file (the caller adds it); empty when it is valid. Pure.
  */
 export function checkXml(text: string): Problem[] {
+  return readXml(text).problems;
+}
+
+/**
+ * One element of an XML file: its name, attributes, the text directly inside it (entities
+ * decoded) and the line its start tag ends on.
+ */
+export interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  text: string;
+  line: number;
+  parent?: XmlElement;
+}
+
+/**
+ * checkXml's problems and, when there are none, every element of the file in document order
+ * (none for a file that is not well-formed: its problems say why). One pass of saxes. Pure.
+ */
+export function readXml(text: string): { problems: Problem[]; elements: XmlElement[] } {
   const problems: Problem[] = markupCharacterProblems(text);
   const parser = new LocatingParser({ position: true });
+  const elements: XmlElement[] = [];
+  const open: XmlElement[] = [];
+  parser.on('opentag', (tag) => {
+    const attributes = tag.attributes as Record<string, string>;
+    const element = {
+      name: tag.name,
+      attributes,
+      text: '',
+      line: parser.line,
+      parent: open.at(-1),
+    };
+    elements.push(element);
+    open.push(element);
+  });
+  parser.on('closetag', () => void open.pop());
+  const addText = (value: string) => {
+    const current = open.at(-1);
+    if (current) current.text += value;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
   parser.write(text).close();
   const { errors } = parser;
   problems.push(...errors.slice(0, MAX_XML_ERRORS));
   if (errors.length > MAX_XML_ERRORS)
     problems.push({ message: `and ${errors.length - MAX_XML_ERRORS} more XML errors` });
-  return problems;
+  return { problems, elements: errors.length > 0 ? [] : elements };
 }
 
 /**
