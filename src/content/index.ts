@@ -6,7 +6,8 @@ import type { SiteContent } from './types.ts';
 import { site } from './site.ts';
 import { brands } from './brands.ts';
 import { seo } from './seo.ts';
+import { responsible } from './responsible.ts';
 
 export type * from './types.ts';
 
-export const content: SiteContent = { site, brands, seo };
+export const content: SiteContent = { site, brands, seo, responsible };

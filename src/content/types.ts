@@ -157,11 +157,29 @@ export interface SeoCopy {
   notFound: Record<'generic' | 'brand' | 'article', (site: SiteConfig) => PageCopy>;
 }
 
+/**
+ * The responsible-copy rule (docs/content.md): the site never promises winnings, never claims
+ * results can be predicted and never addresses minors, so no text that reaches a page (titles,
+ * excerpts, bodies, brand and site copy, page titles and descriptions) may hold a refused
+ * phrase. Matched word for word, ignoring case, Unicode compatibility forms and how the words
+ * are spaced; in a body, on the text a reader sees (Markdown emphasis does not hide a phrase).
+ */
+export interface ResponsibleCopy {
+  /** The refused phrases, each one or more words: "pasti menang", "slot gacor", "pelajar". */
+  refused: string[];
+  /**
+   * Passages that name a refused phrase to warn against it, each written exactly as a reader
+   * sees it (no Markdown): a refused phrase inside one of them is allowed there, nowhere else.
+   */
+  allowed: string[];
+}
+
 /** What src/content/index.ts exports: the configuration written in TypeScript. */
 export interface SiteContent {
   site: SiteConfig;
   brands: Brand[];
   seo: SeoCopy;
+  responsible: ResponsibleCopy;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,15 @@ async function appendToHeading(project: string, bytes: Buffer) {
 /** Inserts `markdown` as a new block right after the first heading (at blockLine). */
 const addBlock = (project: string, markdown: string) =>
   edit(project, ARTICLE, lines[headingLine - 1], `${lines[headingLine - 1]}\n\n${markdown}`);
+
+/** The responsible-copy rule's message after the phrase (policy/responsible-copy.ts). */
+const REFUSED_BY_LIST =
+  'a phrase src/content/responsible.ts refuses (the site never promises winnings, claims results can be predicted or addresses minors); reword it, or add the passage to "allowed" there if it warns against the phrase';
+const RESPONSIBLE = 'src/content/responsible.ts';
+/** The line of perang88's description in brands.ts, and where its text starts. */
+const descriptionLine =
+  brandsLines.findIndex((line) => line.includes("'Platform dengan turnamen berkala")) + 1;
+const descriptionColumn = brandsLines[descriptionLine - 1].indexOf("'Platform") + 2;
 
 const cases: {
   name: string;
@@ -205,7 +214,13 @@ const cases: {
   },
   {
     name: 'content without its page titles and descriptions (seo)',
-    breakIt: (p) => edit(p, 'src/content/index.ts', '{ site, brands, seo }', '{ site, brands }'),
+    breakIt: (p) =>
+      edit(
+        p,
+        'src/content/index.ts',
+        '{ site, brands, seo, responsible }',
+        '{ site, brands, responsible }',
+      ),
     message:
       'src/content/index.ts: content "seo" is missing; expected the page titles and descriptions of src/content/seo.ts, one function per page kind',
   },
@@ -287,6 +302,54 @@ const cases: {
     name: 'seo.ts: a right-to-left override written as itself',
     breakIt: (p) => edit(p, SEO, "'Semua Artikel'", "'Semua\u202E Artikel'"),
     message: `${SEO}:${listTitleLine}:${listTitleColumn}: seo.articleList(): "title" has bidi control character U+202E (right-to-left override) at character 6; ${ALLOWED}`,
+  },
+  {
+    name: 'the responsible-copy rule: a refused phrase in the title, at its line and column',
+    breakIt: (p) => edit(p, ARTICLE, 'title: "Mengenal', 'title: "Pola Gacor, Mengenal'),
+    message: `${ARTICLE}:${lineOf('title:')}:9: "title" has "pola gacor" (written "Pola Gacor"), ${REFUSED_BY_LIST}`,
+  },
+  {
+    name: 'the responsible-copy rule: a phrase split by Markdown emphasis in the body',
+    breakIt: (p) => addBlock(p, 'Dijamin **pasti**   menang.'),
+    message: `${ARTICLE}:${blockLine}:11: the text has "pasti menang", ${REFUSED_BY_LIST}`,
+  },
+  {
+    name: 'the responsible-copy rule: a brand description in brands.ts',
+    breakIt: (p) =>
+      edit(p, BRANDS, "'Platform dengan turnamen", "'Pasti menang: platform dengan turnamen"),
+    message: `${BRANDS}:${descriptionLine}:${descriptionColumn}: brand "perang88": "description" has "pasti menang" (written "Pasti menang"), ${REFUSED_BY_LIST}`,
+  },
+  {
+    name: 'the responsible-copy rule: the site copy in site.ts',
+    breakIt: (p) => edit(p, SITE, "tagline: 'Panduan", "tagline: 'Jam gacor dan panduan"),
+    message: `${SITE}:${taglineLine}:13: site: "tagline" has "jam gacor" (written "Jam gacor"), ${REFUSED_BY_LIST}`,
+  },
+  {
+    name: 'the responsible-copy rule: a page title seo.ts writes',
+    breakIt: (p) => edit(p, SEO, "'Semua Artikel'", "'Semua Artikel Slot Gacor'"),
+    message: `${SEO}:${listTitleLine}:${listTitleColumn + ' Artikel '.length}: seo.articleList(): "title" has "slot gacor" (written "Slot Gacor"), ${REFUSED_BY_LIST}`,
+  },
+  {
+    name: 'the responsible-copy rule: a phrase the site adds to its list',
+    breakIt: (p) => edit(p, RESPONSIBLE, "'pelajar',", "'pelajar',\n    'mekanisme slot',"),
+    message: `${ARTICLE}:${lineOf('excerpt:')}:51: "excerpt" has "mekanisme slot", ${REFUSED_BY_LIST}`,
+  },
+  {
+    name: 'the responsible-copy list: an allowed passage that names no refused phrase',
+    breakIt: (p) => edit(p, RESPONSIBLE, 'allowed: [', "allowed: [\n    'tanpa frasa apa pun',"),
+    message: `${RESPONSIBLE}: responsible: "allowed[0]" holds none of the refused phrases, so it allows nothing; expected a passage that names one, as a reader sees it`,
+  },
+  {
+    name: 'content without its responsible-copy list',
+    breakIt: (p) =>
+      edit(
+        p,
+        'src/content/index.ts',
+        '{ site, brands, seo, responsible }',
+        '{ site, brands, seo }',
+      ),
+    message:
+      'src/content/index.ts: content "responsible" is missing; expected the responsible-copy list of src/content/responsible.ts (docs/content.md, The responsible-copy rule)',
   },
   {
     name: 'a noncharacter written as a YAML escape in the title',
@@ -390,5 +453,69 @@ describe('invalid content fails the build, says where and why, and keeps the pre
       `${ARTICLE}:${lineOf('author:')}:1`,
       `${ARTICLE}:${blockLine}`,
     ]);
+  });
+});
+
+// Issue 29, item 11: the tester's article and brand, refused whole, every phrase at its place; and
+// a changed list holds the articles an earlier build kept to it (the build manifest).
+describe('the responsible-copy rule refuses every phrase of the content at once', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  beforeAll(async () => {
+    temp = await makeTempDir();
+  });
+  afterAll(() => temp.remove());
+
+  it("refuses the tester's article and brand in one run, each phrase at its file, line and column", async () => {
+    const project = await copyProject(path.join(temp.dir, 'tester'));
+    await edit(
+      project,
+      ARTICLE,
+      lines[lineOf('title:') - 1],
+      'title: "Pola Gacor … Pasti Menang, Jackpot Dijamin"',
+    );
+    await edit(
+      project,
+      ARTICLE,
+      lines[lineOf('excerpt:') - 1],
+      'excerpt: Info bocoran slot terbaru.',
+    );
+    await addBlock(project, 'Semua boleh main, anak sekolah juga bisa ikut.');
+    await edit(
+      project,
+      BRANDS,
+      "'Platform dengan turnamen",
+      "'Pasti menang: platform dengan turnamen",
+    );
+    const result = await sitegen(['build', '--root', project]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The content has 6 problems; nothing was written');
+    const places = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('  - '))
+      .map((line) => line.slice(4).split(', a phrase')[0]);
+    expect(places).toEqual([
+      `${BRANDS}:${descriptionLine}:${descriptionColumn}: brand "perang88": "description" has "pasti menang" (written "Pasti menang")`,
+      `${ARTICLE}:${lineOf('title:')}:9: "title" has "pola gacor" (written "Pola Gacor")`,
+      `${ARTICLE}:${lineOf('title:')}:22: "title" has "pasti menang" (written "Pasti Menang")`,
+      `${ARTICLE}:${lineOf('title:')}:36: "title" has "jackpot dijamin" (written "Jackpot Dijamin")`,
+      `${ARTICLE}:${lineOf('excerpt:')}:15: "excerpt" has "bocoran slot"`,
+      `${ARTICLE}:${blockLine}:19: the text has "anak sekolah"`,
+    ]);
+    expect(existsSync(path.join(project, 'dist'))).toBe(false);
+  });
+
+  it('holds every article to a changed list, also those the previous build kept', async () => {
+    const project = await copyProject(path.join(temp.dir, 'changed-list'));
+    const first = await sitegen(['build', '--root', project]);
+    expect(first.code, first.stderr).toBe(0);
+    await edit(project, RESPONSIBLE, "'pelajar',", "'pelajar',\n    'mekanisme slot',");
+    const second = await sitegen(['build', '--root', project]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(
+      `${ARTICLE}:${lineOf('excerpt:')}:51: "excerpt" has "mekanisme slot", ${REFUSED_BY_LIST}`,
+    );
+    // Taken out again, the build passes: the articles are checked against the list as it is.
+    await edit(project, RESPONSIBLE, "'pelajar',\n    'mekanisme slot',", "'pelajar',");
+    expect((await sitegen(['build', '--root', project])).code).toBe(0);
   });
 });

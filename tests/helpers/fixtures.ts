@@ -7,9 +7,10 @@ import { REPO } from './paths.ts';
 export const FIXTURES = path.join(REPO, 'tests/fixtures');
 
 /**
- * Content files every project shares with the shipped site: the shape of content and its page copy.
+ * Content files every project shares with the shipped site: the shape of content, its page copy
+ * and its responsible-copy list.
  */
-const SHARED_CONTENT = ['types.ts', 'seo.ts', 'format.ts'];
+const SHARED_CONTENT = ['types.ts', 'seo.ts', 'format.ts', 'responsible.ts'];
 
 /**
  * Assembles a project in `dir` from the shipped `src/templates` and `src/client` with each
@@ -17,7 +18,7 @@ const SHARED_CONTENT = ['types.ts', 'seo.ts', 'format.ts'];
  * 'two-brands')` is the two-brand site; `fixtureProject(dir, 'two-brands', 'broken-template')`
  * the same site with the broken BrandPage. The shipped `src/content` is never copied: a
  * content fixture brings its own data (site.ts, brands.ts, index.ts, articles/*.md); the
- * shipped types.ts, seo.ts and format.ts come with every project. Returns `dir`.
+ * shipped types.ts, seo.ts, format.ts and responsible.ts come with every project. Returns `dir`.
  */
 export async function fixtureProject(dir: string, ...fixtures: string[]): Promise<string> {
   await mkdir(path.join(dir, 'src'), { recursive: true });

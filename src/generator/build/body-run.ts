@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Article } from '../../content/types.ts';
 import type { BodyImage } from '../content/body-images.ts';
 import { readSourceFile } from '../content/read-source-file.ts';
+import { siteList } from '../content/check-responsible-copy.ts';
 import { feedEntries, feedFile } from '../files/host-files.ts';
 import { IncrementalDirWriter } from '../output/incremental-writer.ts';
 import { bodiesShown } from '../pages/kinds.ts';
@@ -86,7 +87,8 @@ function bodyChanges(state: BuilderState, last: LastRun, files: string[]) {
     const text = readSourceFile(path.join(state.root, file));
     if (typeof text !== 'string') return undefined;
     if (memo.get(file)?.text === text) continue;
-    const result = site.loaded.stages.parseArticleFile(file, text, site.render);
+    const phrases = siteList(site.content);
+    const result = site.loaded.stages.parseArticleFile(file, text, site.render, phrases);
     const { article, html, bodyDigest } = result;
     if (result.problems.length > 0 || !article || html === undefined || !bodyDigest)
       return undefined;

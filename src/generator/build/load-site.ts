@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { SiteContent } from '../../content/types.ts';
 import { readArticleFiles, type ArticleFiles } from '../content/article-files.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
-import { type ArticleMemo, isKnown } from '../content/article-memo.ts';
+import { type ArticleMemo, forgetOtherLists, isKnown } from '../content/article-memo.ts';
+import { siteList } from '../content/check-responsible-copy.ts';
 import { readSourceFile, type SourceFile } from '../content/read-source-file.ts';
 import { peekImage } from '../content/image-uses.ts';
 import type { Bundles } from '../site/bundle-site.ts';
@@ -69,7 +70,7 @@ export interface LoadOptions {
 export async function loadSite(root: string, options: LoadOptions) {
   const { drafts, limitMs, articleMemo, clock } = options;
   const { changed } = options;
-  const articleFiles = readArticleFiles(root, {
+  let articleFiles = readArticleFiles(root, {
     knownText:
       changed && ((file) => (changed.has(file) ? undefined : articleMemo?.get(file)?.text)),
     known: articleMemo?.known?.bind(articleMemo),
@@ -87,6 +88,9 @@ export async function loadSite(root: string, options: LoadOptions) {
   ]);
   clock.lap('read and bundle');
   const site = evaluateSite(bundles, root, limitMs);
+  // Articles checked against another responsible-copy list are read and parsed again.
+  if (articleMemo && forgetOtherLists(articleMemo, siteList(site.content)?.digest))
+    articleFiles = readArticleFiles(root, { known: articleMemo.known?.bind(articleMemo) });
   const ahead = await parseAhead(articleFiles, site.content, options);
   const loaded = stages.loadContent(site.content, articleFiles, {
     drafts,
@@ -115,7 +119,7 @@ async function parseAhead(files: ArticleFiles, content: SiteContent, options: Lo
   const unparsed = toParse(files, articleMemo);
   if (unparsed.length < MIN_PARALLEL_WORK) return undefined;
   const targets = soundTargets(content);
-  return { ...(await pool.parse(unparsed, targets)), targets };
+  return { ...(await pool.parse(unparsed, targets, siteList(content))), targets };
 }
 
 /** The article files the memo does not hold the result of (readable ones only). */

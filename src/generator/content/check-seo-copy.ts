@@ -7,6 +7,8 @@ import {
   locateInSource,
 } from '../policy/text-policy.ts';
 import type { ReadSource } from './validate-content.ts';
+import { locateWords } from '../policy/reader-text.ts';
+import { type PhraseList, findPhrases, phraseMessage } from '../policy/responsible-copy.ts';
 
 const SEO_FILE = 'src/content/seo.ts';
 
@@ -16,9 +18,14 @@ const SEO_FILE = 'src/content/seo.ts';
  * planned, and every title and description it returns is checked. Run once the site, the
  * brands and the articles passed, so a refused character here was written (or computed) in
  * seo.ts; the line is named where the source shows it. A function that throws is left to
- * page planning, which reports it with its page. Pure apart from `readSource`.
+ * page planning, which reports it with its page. With `phrases`, every title and description
+ * is held to the responsible-copy list too. Pure apart from `readSource`.
  */
-export function refusedSeoCopy(content: Content, readSource?: ReadSource): Problem[] {
+export function refusedSeoCopy(
+  content: Content,
+  readSource?: ReadSource,
+  phrases?: PhraseList,
+): Problem[] {
   const { seo, site, brands, articles } = content;
   const calls: { name: string; copy: () => PageCopy }[] = [
     { name: 'home()', copy: () => seo.home(site) },
@@ -53,8 +60,15 @@ export function refusedSeoCopy(content: Content, readSource?: ReadSource): Probl
   const problems: Problem[] = [];
   const seen = new Set<string>();
   let source: string | undefined;
+  const seoSource = () => (source ??= readSource?.(SEO_FILE) ?? '');
   for (const { name, copy } of calls) {
-    for (const refused of findRefusedStrings(copyOf(copy))) {
+    const made = copyOf(copy);
+    for (const { key, problem } of phraseProblems(name, made, phrases, seoSource)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(problem);
+    }
+    for (const refused of findRefusedStrings(made)) {
       source ??= readSource?.(SEO_FILE) ?? '';
       const place = locateInSource(source, refused);
       const key = place ? `${place.line}:${place.column}` : `${name}:${refused.field}`;
@@ -69,6 +83,30 @@ export function refusedSeoCopy(content: Content, readSource?: ReadSource): Probl
     }
   }
   return problems;
+}
+
+/**
+ * The refused phrases of the responsible-copy list in one call's copy, each with the place
+ * seo.ts writes it when its source shows the words (else the call and field: the key a phrase
+ * is reported once by). Pure apart from `source`.
+ */
+function phraseProblems(
+  name: string,
+  made: PageCopy | undefined,
+  phrases: PhraseList | undefined,
+  source: () => string,
+): { key: string; problem: Problem }[] {
+  if (!made || !phrases) return [];
+  return (['title', 'description'] as const).flatMap((field) =>
+    findPhrases(String(made[field]), phrases).map((hit) => {
+      const place = locateWords(source(), hit.found);
+      const message = phraseMessage(`seo.${name}: "${field}"`, hit);
+      return {
+        key: place ? `${place.line}:${place.column}` : `${name}:${field}:${hit.phrase}`,
+        problem: { file: SEO_FILE, ...(place ?? {}), message },
+      };
+    }),
+  );
 }
 
 /** The copy a function returns, or nothing when it throws (page planning reports that). */

@@ -5,6 +5,11 @@ import { sitegenError } from '../errors/errors.ts';
 import { ContentInvalid } from '../errors/errors-data.ts';
 import { type ArticleMemo, type ParsedFiles, readArticles, type Render } from './read-articles.ts';
 import { refusedSeoCopy } from './check-seo-copy.ts';
+import {
+  configPhraseProblems,
+  responsibleListProblems,
+  siteList,
+} from './check-responsible-copy.ts';
 import { type ReadSource, validateContent } from './validate-content.ts';
 
 export interface LoadedContent {
@@ -48,15 +53,19 @@ export function loadContent(
   { drafts = false, render, memo, parsed, readSource, lookAtImage }: LoadOptions = {},
 ): LoadedContent {
   const problems = validateContent(siteContent, readSource);
+  // The responsible-copy list (src/content/responsible.ts) every text is held to.
+  const phrases = siteList(siteContent);
+  problems.push(...responsibleListProblems(siteContent));
+  problems.push(...configPhraseProblems(siteContent, phrases, readSource));
   const brandSlugs = Array.isArray(siteContent.brands)
     ? siteContent.brands.map((brand) => brand?.slug).filter((slug) => typeof slug === 'string')
     : [];
-  const read = readArticles(files, brandSlugs, { render, memo, parsed, lookAtImage });
+  const read = readArticles(files, brandSlugs, { render, memo, parsed, lookAtImage, phrases });
   problems.push(...read.problems);
   // The page copy is built from all of the above: checked once they are sound.
   if (problems.length === 0) {
     const content = { ...siteContent, articles: read.articles };
-    problems.push(...refusedSeoCopy(content, readSource));
+    problems.push(...refusedSeoCopy(content, readSource, phrases));
   }
   if (problems.length > 0) {
     throw sitegenError(

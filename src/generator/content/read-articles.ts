@@ -30,6 +30,8 @@ import {
   resolveBodyImage,
 } from './body-images.ts';
 import { imageFileProblems } from './image-uses.ts';
+import { bodyPhraseProblems, frontMatterPhraseProblems } from './check-responsible-copy.ts';
+import type { PhraseList } from '../policy/responsible-copy.ts';
 
 export type { ArticleMemo } from './article-memo.ts';
 import {
@@ -84,6 +86,11 @@ export interface FileResult {
   problems: Problem[];
   /** The brand the front matter names and where, for the check against the brands. */
   brand?: { slug: unknown; at?: Position };
+  /**
+   * The digest of the responsible-copy list the file was checked against (PhraseList.digest);
+   * absent: none. A kept result checked against another list is parsed again.
+   */
+  phrases?: string;
 }
 
 /** How readArticles parses, what it keeps, and how it asks for image files. */
@@ -93,6 +100,8 @@ export interface ReadOptions {
   parsed?: ParsedFiles;
   /** What a first look at an image file (root-relative) finds wrong (peekImage); absent: none. */
   lookAtImage?: (source: string) => string | undefined;
+  /** The site's responsible-copy list, every text of every file is checked against. */
+  phrases?: PhraseList;
 }
 
 /** Files parsed ahead (by worker threads), by path. */
@@ -114,7 +123,7 @@ export type Render = (text: string) => RenderedMarkdown;
 export function readArticles(
   files: ArticleFiles,
   brandSlugs: string[],
-  { render, memo, parsed, lookAtImage }: ReadOptions = {},
+  { render, memo, parsed, lookAtImage, phrases }: ReadOptions = {},
 ): ArticleSet {
   const problems = [...files.problems];
   const articles: Article[] = [];
@@ -128,8 +137,11 @@ export function readArticles(
       continue;
     }
     used.add(file);
-    const kept = isUnchanged || isKnown(memo, file, text) ? memo!.get(file)!.result : undefined;
-    const result = kept ?? parsed?.get(file) ?? parseArticleFile(file, text, render);
+    const known = isUnchanged || isKnown(memo, file, text) ? memo!.get(file)!.result : undefined;
+    const result =
+      checkedWith(phrases, known) ??
+      checkedWith(phrases, parsed?.get(file)) ??
+      parseArticleFile(file, text, render, phrases);
     if (!isUnchanged) memo?.set(file, { text, result, stamp });
     const fileProblems = [...result.problems];
     const brand = result.brand;
@@ -161,6 +173,14 @@ export function readArticles(
 }
 
 /**
+ * `result` when it was checked against the responsible-copy list `phrases` (FileResult.phrases);
+ * undefined when against another list, so the file is parsed again. Pure.
+ */
+function checkedWith(phrases: PhraseList | undefined, result?: FileResult): FileResult | undefined {
+  return result?.phrases === phrases?.digest ? result : undefined;
+}
+
+/**
  * The body HTML of an article file that an earlier build parsed without problems (the build
  * manifest kept its record, not its body): parsed again, or undefined when it no longer parses
  * to a body. Pure apart from `render`.
@@ -185,15 +205,28 @@ export function compareArticles(a: Article, b: Article): number {
 
 /**
  * One file's article, body HTML and problems, on its own (readArticles adds the rules that look
- * across files). Pure apart from `render`; plain data out, so a worker thread can run it.
+ * across files), every text held to the responsible-copy list `phrases` when given. Pure apart
+ * from `render`; plain data out, so a worker thread can run it.
  */
 export function parseArticleFile(
   file: string,
   text: string,
   render: Render | undefined,
+  phrases?: PhraseList,
 ): FileResult {
   const textProblems = checkText(text).map((problem) => ({ file, ...problem }));
-  if (textProblems.length > 0) return { problems: textProblems };
+  const result =
+    textProblems.length > 0 ? { problems: textProblems } : parseFile(file, text, render, phrases);
+  return phrases ? { ...result, phrases: phrases.digest } : result;
+}
+
+/** parseArticleFile of a file whose characters passed checkText. */
+function parseFile(
+  file: string,
+  text: string,
+  render: Render | undefined,
+  phrases: PhraseList | undefined,
+): FileResult {
   const slug = path.basename(file, '.md');
   const problems: Problem[] = [];
   if (!SLUG.test(slug)) {
@@ -207,9 +240,7 @@ export function parseArticleFile(
     problems.push({ ...at(file, where), message });
   // The body is checked even when the front matter is broken: one run shows every problem.
   const body =
-    split.body.trim() === ''
-      ? undefined
-      : renderBody(file, split.body, split.bodyLine, render!, problems);
+    split.body.trim() === '' ? undefined : renderBody(file, split, render!, problems, phrases);
   const html = body?.html;
   const bodyImages = body && body.images.length > 0 ? { bodyImages: body.images } : {};
   if (!split.data) return { problems, ...bodyImages };
@@ -228,6 +259,7 @@ export function parseArticleFile(
     message,
   });
   problems.push(...refusedValueProblems(data).map(atKey));
+  if (phrases) problems.push(...frontMatterPhraseProblems(file, text, data, split.keys, phrases));
   const { output, problems: fieldProblems } = checkRecord(frontMatterSchema, data);
   for (const { key, found, expected } of fieldProblems)
     problems.push(
@@ -343,17 +375,19 @@ function articleImage(
 /**
  * Renders a body and checks it against the HTML policy; problems name the file line (the
  * Markdown line the HTML came from; the body's first line when the policy names none). Its
- * Markdown images are checked too (bodyImageProblems), each at its line and column. Returns the
- * HTML and the images. Pure apart from `render` and `problems`.
+ * Markdown images are checked too (bodyImageProblems), each at its line and column, and its
+ * text against the responsible-copy list `phrases`, when given. Returns the HTML and the images.
+ * Pure apart from `render` and `problems`.
  */
 function renderBody(
   file: string,
-  markdown: string,
-  bodyLine: number,
+  { body: markdown, bodyLine }: SplitFile,
   render: Render,
   problems: Problem[],
+  phrases: PhraseList | undefined,
 ): { html: string; images: BodyImage[] } {
   const rendered = render(markdown);
+  if (phrases) problems.push(...bodyPhraseProblems(file, markdown, bodyLine, rendered, phrases));
   for (const { line, message } of checkArticleBody(rendered.html, { refuseImages: true })) {
     problems.push({ file, line: bodyLine - 1 + rendered.sourceLine(line), message });
   }

@@ -10,6 +10,8 @@ import { bodyVisitor, type PolicyOptions } from './body-policy.ts';
 import { sortProblems, quote, type Problem, type Report } from './problems.ts';
 import { META_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 import { markupCharacterProblems } from './text-policy.ts';
+import { pageTexts } from './reader-text.ts';
+import { findPhrases, type PhraseList, phraseMessage } from './responsible-copy.ts';
 import {
   isOtherHost,
   URL_ATTRIBUTES,
@@ -30,6 +32,12 @@ import {
 /** Class of the element templates put an article body in (src/templates/ArticleBody.tsx). */
 const ARTICLE_BODY_CLASS = 'prose';
 
+/** What checkPage is told besides the policy's options: the site's responsible-copy list. */
+export interface PageOptions extends PolicyOptions {
+  /** Every text a reader sees is held to it (responsible-copy.ts); absent: not checked. */
+  phrases?: PhraseList;
+}
+
 /** A `<meta http-equiv="Content-Security-Policy">` of a page: where it is and what it says. */
 interface CspTag {
   line: number;
@@ -43,9 +51,11 @@ interface CspTag {
  * handlers, style=, meta refresh but a redirect page's, <base>, scripts or stylesheets from
  * other origins), every
  * URL-bearing attribute through the URL rule, no external images, the CSP meta tag, and the
- * article allow-list inside every article body container. Returns the problems, by line.
+ * article allow-list inside every article body container; with `phrases`, no text a reader sees
+ * holds a phrase of the responsible-copy list (at its line and column). Returns the problems,
+ * by line.
  */
-export function checkPage(html: string, options: PolicyOptions = {}): Problem[] {
+export function checkPage(html: string, options: PageOptions = {}): Problem[] {
   const problems: Problem[] = markupCharacterProblems(html);
   const source = checkSource(html, problems, MAX_PAGE_DEPTH, 'a page');
   if (source.isTooDeep) return sortProblems(problems);
@@ -55,6 +65,7 @@ export function checkPage(html: string, options: PolicyOptions = {}): Problem[] 
   });
   const cspTags: CspTag[] = [];
   walk(document.childNodes, false, problems, source.unclosed, pageVisitor(options, cspTags));
+  if (options.phrases) problems.push(...phraseProblems(document.childNodes, html, options.phrases));
   for (const id of repeatedIds(document.childNodes))
     problems.push({ line: 1, message: `the id ${quote(id)} is used more than once on the page` });
   if (cspTags.length === 0) {
@@ -72,6 +83,16 @@ export function checkPage(html: string, options: PolicyOptions = {}): Problem[] 
     }
   }
   return sortProblems(problems);
+}
+
+/** Every refused phrase of the page's texts (pageTexts), at its line and column. Pure. */
+function phraseProblems(nodes: Node[], html: string, phrases: PhraseList): Problem[] {
+  return pageTexts(nodes, html).flatMap(({ where, text, at }) =>
+    findPhrases(text, phrases).map((hit) => ({
+      ...at(hit.index),
+      message: phraseMessage(where, hit),
+    })),
+  );
 }
 
 /**

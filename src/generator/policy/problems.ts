@@ -7,6 +7,8 @@ import { printable } from '../errors/errors.ts';
 /** One problem: the line it is on and what is wrong, without the "line N:" prefix. */
 export interface Problem {
   line: number;
+  /** The column in `line`, when the rule knows it (the responsible-copy rule does). */
+  column?: number;
   message: string;
   /** The markup nests deeper than the policy reads: nothing after it was checked. */
   isTooDeep?: true;
@@ -29,9 +31,10 @@ export function quote(value: string): string {
 /** Problems listed per body or page before the rest are summed up. */
 const MAX_PROBLEMS = 50;
 
-/** A problem as one line of text: "line N: message". Pure. */
+/** A problem as one line of text: "line N: message" ("line N:C: message" with a column). Pure. */
 export function problemText(problem: Problem): string {
-  return `line ${problem.line}: ${problem.message}`;
+  const column = problem.column === undefined ? '' : `:${problem.column}`;
+  return `line ${problem.line}${column}: ${problem.message}`;
 }
 
 /**
