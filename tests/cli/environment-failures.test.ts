@@ -85,6 +85,51 @@ describe('environment failures read as what they are', () => {
     },
   );
 
+  /**
+   * Mounts at `target` (made empty first) with `mount ...args`; false, with the reason noted,
+   * where this process may not mount (not root, or a container without CAP_SYS_ADMIN).
+   */
+  function mountOrSkip(args: string[], target: string, skip: (note: string) => void): boolean {
+    mkdirSync(target, { recursive: true });
+    try {
+      execFileSync('mount', [...args, target], { stdio: 'pipe' });
+      return true;
+    } catch (error) {
+      skip(`cannot mount here (${String((error as { stderr?: Buffer }).stderr ?? error).trim()})`);
+      return false;
+    }
+  }
+
+  it('an output folder that is a mount point, even empty, is refused before any work, saying what to do', async (context) => {
+    const project = path.join(temp.dir, 'mounted');
+    const out = path.join(project, 'dist');
+    const volume = path.join(temp.dir, 'volume');
+    mkdirSync(volume);
+    // A file system of its own (a Docker volume), then a bind mount of a folder of the same one.
+    const mounts = [
+      ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs'],
+      ['--bind', volume],
+    ];
+    for (const args of mounts) {
+      if (!mountOrSkip(args, out, context.skip)) return;
+      try {
+        const result = await sitegen(['build', '--out', out]);
+        expectOneLine(
+          result,
+          /^sitegen: Refusing to write the output into .*mounted\/dist: it is a mount point \(another file system, or another folder, is mounted there, as a Docker volume is\), and a build replaces its output folder whole by renaming it, which a mount point does not allow\. Mount the folder above it instead, or build into a folder inside it: --out .*mounted\/dist\/site\n$/,
+        );
+        expect(readdirSync(out)).toEqual([]);
+        // Nothing beside it either: no lock, no temporary folder.
+        expect(readdirSync(project)).toEqual(['dist']);
+        const inside = await sitegen(['build', '--out', path.join(out, 'site')]);
+        expect(inside.code, inside.stderr).toBe(0);
+        expect(readdirSync(path.join(out, 'site'))).toContain('index.html');
+      } finally {
+        execFileSync('umount', [out]);
+      }
+    }
+  });
+
   it('names where a bad site URL came from: the flag, the environment, or site.ts', async () => {
     const flag = await sitegen(['build', '--out', path.join(temp.dir, 'u1'), '--site-url', '']);
     expect(flag.code).toBe(1);

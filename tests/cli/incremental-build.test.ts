@@ -1,5 +1,14 @@
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, makeTempDir } from '../helpers/cli.ts';
 import { sharedCacheDir, sitegen } from '../helpers/sitegen.ts';
@@ -84,4 +93,73 @@ describe('a second sitegen build renders what changed', () => {
     expect((await build()).rendered).toBe(34);
     expect(hashTree(dist)).toEqual(await clean());
   });
+
+  /** Each case breaks the shape of a whole, parsable manifest in one place. */
+  type Manifest = {
+    stamp: unknown;
+    files: Record<string, unknown>;
+    articles: Record<string, { hash: unknown; stamp?: unknown; result: any }>;
+    pages: Record<string, { digest: unknown; files: unknown }>;
+  };
+  const first = <T>(record: Record<string, T>) => Object.values(record)[0];
+  const withBody = (manifest: Manifest) =>
+    Object.values(manifest.articles).find((entry) => entry.result.bodyDigest !== undefined)!;
+  const misshapen: [string, (manifest: Manifest) => void][] = [
+    ['a page without files', (m) => delete (first(m.pages) as { files?: unknown }).files],
+    ['a page whose files is a string', (m) => (first(m.pages).files = 'index.html')],
+    ['a page whose file is a number', (m) => (first(m.pages).files = [7])],
+    [
+      'a page whose digest is missing',
+      (m) => delete (first(m.pages) as { digest?: unknown }).digest,
+    ],
+    ['a page that is null', (m) => (m.pages[Object.keys(m.pages)[0]] = null as never)],
+    ['a page file outside the output', (m) => (first(m.pages).files = ['../index.html'])],
+    ['pages that is null', (m) => (m.pages = null as never)],
+    ['an article without result', (m) => delete first(m.articles).result],
+    ['an article whose hash is a number', (m) => (first(m.articles).hash = 1)],
+    ['an article whose stamp is a number', (m) => (first(m.articles).stamp = 1)],
+    ['an article without problems', (m) => delete first(m.articles).result.problems],
+    ['an article record without slug', (m) => delete first(m.articles).result.article.slug],
+    [
+      'an article record whose title is a number',
+      (m) => (first(m.articles).result.article.title = 5),
+    ],
+    [
+      'an article record whose date is null',
+      (m) => (first(m.articles).result.article.publishedAt = null),
+    ],
+    [
+      'an article record whose aliases is a string',
+      (m) => (first(m.articles).result.article.aliases = '/lama/'),
+    ],
+    ['an article whose body images is an object', (m) => (withBody(m).result.bodyImages = {})],
+    ['an article whose body digest is a number', (m) => (withBody(m).result.bodyDigest = 3)],
+    ['a problem without message', (m) => (first(m.articles).result.problems = [{ line: 1 }])],
+    ['articles that is a list', (m) => (m.articles = [] as never)],
+    ['a listed file whose stamp is a number', (m) => (m.files[Object.keys(m.files)[0]] = 12)],
+    ['a stamp that is a number', (m) => (m.stamp = 12)],
+  ];
+
+  it('a manifest that parses but is misshapen anywhere is ignored: a full build', async () => {
+    const builds = path.join(cache(), 'builds');
+    const expected = await clean();
+    const failed: string[] = [];
+    for (const [name, breakIt] of misshapen) {
+      // A sound manifest of the output as it is (a failed case leaves its broken one), then broken.
+      await build('--fresh');
+      for (const file of readdirSync(builds).map((name) => path.join(builds, name))) {
+        const manifest = JSON.parse(readFileSync(file, 'utf8'));
+        if (manifest.outDir !== realpathSync(dist)) continue;
+        breakIt(manifest);
+        writeFileSync(file, JSON.stringify(manifest));
+      }
+      const result = await sitegen(['build', '--root', root, '--json'], {
+        env: { SITEGEN_CACHE_DIR: cache() },
+      });
+      if (result.code !== 0) failed.push(`${name}: exit ${result.code}, ${result.stderr}`);
+      else if (JSON.parse(result.stdout).rendered !== 34) failed.push(`${name}: not a full build`);
+      else if (!isDeepStrictEqual(hashTree(dist), expected)) failed.push(`${name}: other output`);
+    }
+    expect(failed).toEqual([]);
+  }, 120_000);
 });

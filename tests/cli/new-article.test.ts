@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/cli.ts';
@@ -150,4 +150,67 @@ describe('sitegen new article', () => {
     expect(hashTree(path.join(root, 'src'))).toEqual(before);
     expect(articles()).not.toContain('lux88togel-baru.md');
   });
+
+  /** A slug of `length` characters, of words of a-z and 0-9 joined by hyphens. */
+  const slugOf = (length: number) => `${'nusa77-panjang'.padEnd(length - 1, '-panjang')}x`;
+
+  it('refuses a slug longer than its file names allow, and writes nothing', async () => {
+    const before = hashTree(path.join(root, 'src'));
+    for (const length of [201, 239]) {
+      const slug = slugOf(length);
+      const result = await sitegen(['new', 'article', slug, '--brand', 'nusa77', '--root', root]);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain(
+        `Cannot create an article named "${slug}": it is ${length} characters long, and a slug has at most 200`,
+      );
+    }
+    expect(hashTree(path.join(root, 'src'))).toEqual(before);
+  });
+
+  it('the longest slug it accepts builds with its social card; a longer file name is refused', async () => {
+    const longest = slugOf(200);
+    const created = await sitegen(['new', 'article', longest, '--brand', 'nusa77', '--root', root]);
+    expect(created.code, created.stderr).toBe(0);
+    const file = `src/content/articles/${longest}.md`;
+    try {
+      const out = path.join(temp.dir, 'longest');
+      // Cards drawn into a cache of the test's own: the article's card is the longest file name.
+      const env = { SITEGEN_CACHE_DIR: path.join(temp.dir, 'cards-cache') };
+      const built = await sitegen(['build', '--drafts', '--root', root, '--out', out], { env });
+      expect(built.code, built.stderr).toBe(0);
+      expect(readdirSync(path.join(out, 'og'))).toContainEqual(
+        expect.stringMatching(new RegExp(`^artikel-${longest}\\.[0-9a-f]{10}\\.png$`)),
+      );
+
+      const longer = `src/content/articles/${slugOf(201)}.md`;
+      renameSync(path.join(root, file), path.join(root, longer));
+      const refused = await sitegen(['build', '--drafts', '--root', root, '--out', out], { env });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `${longer}: the file name is 201 characters long without ".md"; a slug has at most 200 (it names the folder /artikel/{slug}/ and the social card's file), so shorten it`,
+      );
+      rmSync(path.join(root, longer));
+
+      // An alias makes a folder (or a file) of each of its segments: the same limit.
+      const other = path.join(root, 'src/content/articles/perang88-panduan.md');
+      const text = readFileSync(other, 'utf8');
+      const alias = slugOf(201);
+      writeFileSync(
+        other,
+        text.replace('order: 1\n', `order: 1\naliases: [${alias}, /lama/${alias}.html]\n`),
+      );
+      const aliased = await sitegen(['build', '--root', root, '--out', out], { env });
+      writeFileSync(other, text);
+      expect(aliased.code).toBe(1);
+      const at = 'src/content/articles/perang88-panduan.md:10:';
+      expect(aliased.stderr).toContain(
+        `${at}11: "aliases[0]" is "${alias}", 201 characters long; a slug or a path segment has at most 200`,
+      );
+      expect(aliased.stderr).toContain(
+        `"aliases[1]" is "/lama/${alias}.html", with a segment 206 characters long; a slug or a path segment has at most 200`,
+      );
+    } finally {
+      rmSync(path.join(root, file), { force: true });
+    }
+  }, 60_000);
 });

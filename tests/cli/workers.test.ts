@@ -6,7 +6,7 @@
  * Threads exist only in the bundled CLI: a build with workers is a process (runCli, startCli);
  * one on the main thread (--jobs 1) and the refusal of a bad --jobs run in this process.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_PARALLEL_WORK } from '../../src/generator/workers/worker-pool.ts';
@@ -189,6 +189,60 @@ describe('worker threads', () => {
       restoreArticlePage();
     }
   }, 60_000);
+
+  /**
+   * Builds into a folder of its own (a good build first), then with `line` put into
+   * ArticlePage.tsx; returns the failed build's result once the output is known to be untouched.
+   */
+  async function failingBuild(name: string, line: string, env: NodeJS.ProcessEnv = {}) {
+    const out = path.join(temp.dir, name);
+    const good = await build(out, 2);
+    expect(good.code, good.stderr).toBe(0);
+    const before = hashTree(out);
+    edit(
+      'src/templates/ArticlePage.tsx',
+      'return (\n    <Document',
+      `${line}\n  return (\n    <Document`,
+    );
+    try {
+      const result = await build(out, 2, env);
+      expect(hashTree(out)).toEqual(before);
+      expect(readdirSync(temp.dir).filter((entry) => entry.startsWith(`.${name}.`))).toEqual([]);
+      expect(result.stderr).not.toMatch(/unexpected failure|please report|^\s+at /m);
+      return result;
+    } finally {
+      restoreArticlePage();
+    }
+  }
+
+  it('name the route, the template and the heap limit when a template runs a worker out of memory', async () => {
+    const slug = 'perang88-artikel-00103';
+    // A small heap (for the workers and this process alike): the template reaches it soon.
+    const result = await failingBuild(
+      'out-of-memory',
+      "if (article.title.startsWith('Artikel 103:')) { const hoard: string[][] = []; for (;;) hoard.push(new Array(100_000).fill(article.title)); }",
+      { NODE_OPTIONS: '--max-old-space-size=300' },
+    );
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^sitegen: Rendering /artikel/${slug}/ with ArticlePage ran out of memory in a worker thread \\(its heap limit is \\d+ MB\\)`,
+        'm',
+      ),
+    );
+  }, 120_000);
+
+  it('name the route, the template and its line when a template calls process.exit in a worker', async () => {
+    const slug = 'perang88-artikel-00103';
+    const result = await failingBuild(
+      'exit',
+      "if (article.title.startsWith('Artikel 103:')) process.exit(3);",
+    );
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(
+      `Rendering /artikel/${slug}/ with ArticlePage failed at src/templates/ArticlePage.tsx:13: the template called process.exit(3)`,
+    );
+  }, 120_000);
 
   it('report a bad article parsed in a worker with its file, line and field', async () => {
     const file = 'src/content/articles/lux88togel-artikel-00101.md';

@@ -3,19 +3,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ArticleMemo, textDigest } from '../content/article-memo.ts';
+import type { Article } from '../../content/types.ts';
+import type { BodyImage } from '../content/body-images.ts';
 import type { FileResult } from '../content/read-articles.ts';
+import type { Problem } from '../errors/problem.ts';
 import { storeInCache } from '../output/cache-file.ts';
 import type { OutputListing } from '../output/atomic-writer.ts';
 import type { DependencyMap, PageDeps } from './dependency-map.ts';
 
 /** Bumped whenever what the manifest holds, or how it is read, changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * What `sitegen build` keeps for the next build into the same output folder, in the cache
  * folder (`builds/{hash of the output path}.json`): the parsed articles (each file's SHA-1 and
  * its record, without the body), the dependency map (each page's digest and files) and the
- * output's listing (every file's size and the folder's stamp). The next build parses only the
+ * output's listing (every file's stamp and the folder's). The next build parses only the
  * files whose text changed, renders only the pages whose digest changed, and keeps every other
  * file of the previous output. Written after the output is committed; only a manifest whose
  * `key` and output folder match is used.
@@ -25,7 +28,7 @@ interface Manifest {
   key: string;
   outDir: string;
   stamp: string;
-  files: Record<string, number>;
+  files: Record<string, string>;
   articles: Record<string, ManifestEntry>;
   pages: Record<string, PageDeps>;
 }
@@ -130,21 +133,13 @@ function manifestFile(cacheDir: string, outDir: string): string {
  * is none, it is unreadable or not whole, or its key or folder differ (a full build). Reads disk.
  */
 export function readPreviousBuild(cacheDir: string, outDir: string, key: string): PreviousBuild {
-  let manifest: Manifest;
+  let manifest: unknown;
   try {
     manifest = JSON.parse(readFileSync(manifestFile(cacheDir, outDir), 'utf8'));
   } catch {
     return { memo: new ManifestMemo() };
   }
-  if (
-    manifest?.format !== FORMAT ||
-    manifest.key !== key ||
-    manifest.outDir !== outDir ||
-    typeof manifest.articles !== 'object' ||
-    typeof manifest.pages !== 'object' ||
-    typeof manifest.files !== 'object'
-  )
-    return { memo: new ManifestMemo() };
+  if (!isManifest(manifest, key, outDir)) return { memo: new ManifestMemo() };
   return {
     memo: new ManifestMemo(new Map(Object.entries(manifest.articles))),
     output: {
@@ -152,6 +147,127 @@ export function readPreviousBuild(cacheDir: string, outDir: string, key: string)
       listing: { stamp: manifest.stamp, files: new Map(Object.entries(manifest.files)) },
     },
   };
+}
+
+/** A check of one value of the manifest: true when it has the shape the code reading it relies on. */
+type Shape = (value: unknown) => boolean;
+
+const text: Shape = (value) => typeof value === 'string';
+const number: Shape = (value) => typeof value === 'number';
+const flag: Shape = (value) => typeof value === 'boolean';
+const anything: Shape = () => true;
+/** What the manifest never holds (a memo's text, a result's body HTML). */
+const absent: Shape = (value) => value === undefined;
+const optional =
+  (shape: Shape): Shape =>
+  (value) =>
+    value === undefined || shape(value);
+const listOf =
+  (shape: Shape): Shape =>
+  (value) =>
+    Array.isArray(value) && value.every(shape);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An object whose every value has `shape`, and every key `isKey`. (Loops: 10,000 articles.) */
+const recordOf =
+  (shape: Shape, isKey: Shape = anything): Shape =>
+  (value) => {
+    if (!isRecord(value)) return false;
+    for (const name in value) if (!isKey(name) || !shape(value[name])) return false;
+    return true;
+  };
+
+/** An object whose named fields each have their shape (other keys are not read). */
+const fields = (shapes: Record<string, Shape>): Shape => {
+  const list = Object.entries(shapes);
+  return (value) => {
+    if (!isRecord(value)) return false;
+    for (const [name, shape] of list) if (!shape(value[name])) return false;
+    return true;
+  };
+};
+
+/** A part of a path that is empty, "." or "..", between the ends, "/" and "\". */
+const NOT_INSIDE = /(?:^|[\\/])\.{0,2}(?:[\\/]|$)/;
+
+/** A path inside the output folder: relative, without an empty, "." or ".." part. */
+const outputPath: Shape = (value) => typeof value === 'string' && !NOT_INSIDE.test(value);
+
+const position = { line: number, column: number };
+const article = fields({
+  slug: text,
+  title: text,
+  excerpt: text,
+  brand: text,
+  author: text,
+  publishedAt: text,
+  updatedAt: optional(text),
+  readMinutes: number,
+  listed: flag,
+  order: number,
+  draft: flag,
+  image: optional(fields({ source: text, alt: text, ...position })),
+  aliases: optional(listOf(fields({ address: text, ...position }))),
+  source: text,
+} satisfies Record<keyof Article, Shape>);
+const problem = fields({
+  file: optional(text),
+  line: optional(number),
+  column: optional(number),
+  message: text,
+  built: optional(flag),
+} satisfies Record<keyof Problem, Shape>);
+const result = fields({
+  article: optional(article),
+  html: absent,
+  bodyDigest: optional(text),
+  bodyImages: optional(
+    listOf(
+      fields({ source: text, alt: text, ...position } satisfies Record<keyof BodyImage, Shape>),
+    ),
+  ),
+  problems: listOf(problem),
+  brand: optional(fields({ slug: anything, at: optional(fields(position)) })),
+  phrases: optional(text),
+} satisfies Record<keyof FileResult, Shape>);
+const entry = fields({
+  hash: text,
+  stamp: optional(text),
+  text: absent,
+  result,
+} satisfies Record<keyof ManifestEntry, Shape>);
+const pageDeps = fields({
+  digest: text,
+  files: listOf(outputPath),
+} satisfies Record<keyof PageDeps, Shape>);
+
+const manifestShape = fields({
+  format: number,
+  key: text,
+  outDir: text,
+  stamp: text,
+  files: recordOf(text, outputPath),
+  articles: recordOf(entry),
+  pages: recordOf(pageDeps),
+} satisfies Record<keyof Manifest, Shape>);
+
+/**
+ * Whether `value` is a manifest of this format, `key` and output folder with every field the next
+ * build reads, each of the right type, down to the article records. One that parses but is
+ * misshapen anywhere (a field missing, null or of another type, a file outside the output) is
+ * no manifest at all: the build is a full one. Pure.
+ */
+function isManifest(value: unknown, key: string, outDir: string): value is Manifest {
+  return (
+    isRecord(value) &&
+    value.format === FORMAT &&
+    value.key === key &&
+    value.outDir === outDir &&
+    manifestShape(value)
+  );
 }
 
 /**

@@ -124,11 +124,13 @@ export async function createBuilder(
   const root = path.resolve(project.root);
   const outDir = project.writer
     ? path.resolve(project.outDir)
-    : await resolveOutputDir(project.outDir, root);
+    : await resolveOutputDir(project.outDir, root, { replacesFolder: !incremental });
   const releaseLock =
     incremental && !project.writer ? await holdOutputDir(outDir, project.onWait) : async () => {};
   const cacheDir = cacheDirFor(project, root);
-  const bundler = await createSiteBundler(root, { incremental, cacheDir }).catch(async (error) => {
+  // --fresh bundles again too: an entry of the bundle cache is never the only way to a build.
+  const bundling = { incremental, cacheDir, fresh: project.fresh };
+  const bundler = await createSiteBundler(root, bundling).catch(async (error) => {
     await releaseLock();
     throw error;
   });

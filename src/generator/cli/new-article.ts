@@ -5,18 +5,19 @@ import { sitegenError } from '../errors/errors.ts';
 import {
   NewArticleExists,
   NewArticleSlugInvalid,
+  NewArticleSlugTooLong,
   NewArticleUnknownBrand,
 } from '../errors/errors-data.ts';
 import { evaluateSite } from '../site/evaluate-site.ts';
-import { ARTICLE_DIR, SLUG } from '../content/article-files.ts';
+import { ARTICLE_DIR, MAX_SLUG_LENGTH, SLUG } from '../content/article-files.ts';
 
 /**
  * `sitegen new article <slug> --brand <brand>`: writes src/content/articles/{slug}.md from
  * the template below: a complete article (a title made from the slug, an excerpt, the brand,
  * the author, `today` as YYYY-MM-DD, a body) marked `draft: true`, so `sitegen dev` shows it at
  * once and `sitegen build` leaves it out until the draft line goes; then it is published
- * everywhere (`listed` defaults to true). Refuses an invalid slug, an unknown brand, and a file
- * that exists (it never overwrites). Returns the file's path relative to `root`.
+ * everywhere (`listed` defaults to true). Refuses an invalid or too long slug, an unknown brand,
+ * and a file that exists (it never overwrites). Returns the file's path relative to `root`.
  */
 export async function newArticle({
   root,
@@ -30,6 +31,8 @@ export async function newArticle({
   today: string;
 }): Promise<string> {
   if (!SLUG.test(slug)) throw sitegenError(NewArticleSlugInvalid, { slug: JSON.stringify(slug) });
+  if (slug.length > MAX_SLUG_LENGTH)
+    throw sitegenError(NewArticleSlugTooLong, { slug, length: slug.length, max: MAX_SLUG_LENGTH });
   const brands = await brandNames(root);
   const name = brands.get(brand);
   if (name === undefined)

@@ -12,6 +12,15 @@ const IMAGE_DIR = 'images';
 /** What a slug may be: lowercase words of a-z and 0-9 joined by single hyphens. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * The most characters a slug (or a segment of an alias's path) may have. The longest file name
+ * a slug becomes part of is the one watch writes the article's social card to first,
+ * "artikel-{slug}.{10 hex digits}.png.tmp-{pid}": the slug and up to 35 bytes more. File
+ * systems (ext4, APFS, NTFS) take names of at most 255 bytes, so a slug of more than 220
+ * characters can fail there; 200 leaves room. Slugs are ASCII: characters are bytes.
+ */
+export const MAX_SLUG_LENGTH = 200;
+
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /^---[ \t]*\r?$/m;
 
@@ -109,8 +118,15 @@ function listArticleFiles(root: string, problems: Problem[]): string[] {
     if (name.startsWith('.') || name.endsWith('~')) continue;
     // The pictures the bodies show (![alt](./images/x.png)), read when a body names them.
     if (name === IMAGE_DIR && entry.isDirectory()) continue;
-    if (name.endsWith('.md')) files.push(file);
-    else if (name.endsWith('.html'))
+    if (name.endsWith('.md')) {
+      files.push(file);
+      const length = name.length - '.md'.length;
+      if (length > MAX_SLUG_LENGTH)
+        problems.push({
+          file,
+          message: `the file name is ${length} characters long without ".md"; a slug has at most ${MAX_SLUG_LENGTH} (it names the folder /artikel/{slug}/ and the social card's file), so shorten it`,
+        });
+    } else if (name.endsWith('.html'))
       problems.push({
         file,
         message: `article bodies are Markdown files now; move its front matter and body into ${file.replace(/\.html$/, '.md')} (docs/content.md) and delete it`,

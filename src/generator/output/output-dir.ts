@@ -44,10 +44,15 @@ const PRE_MARKER_REQUIRED = ['index.html', '_headers', '.nojekyll'];
  * (an output path that is a symlink is written through: its target is replaced, the link
  * stays). Refuses, with a SitegenError that says why and what to do: an empty path, the
  * filesystem root, the home folder, the project root or any folder above it, src/ or
- * anything inside it, a path that is a file, and a non-empty folder sitegen did not write.
- * Reads disk, writes nothing.
+ * anything inside it, a path that is a file, a non-empty folder sitegen did not write, and,
+ * when `replacesFolder` (a build, which swaps the folder whole by renaming it; watch writes in
+ * place), a mount point. Reads disk, writes nothing.
  */
-export async function resolveOutputDir(out: string, root: string): Promise<string> {
+export async function resolveOutputDir(
+  out: string,
+  root: string,
+  { replacesFolder = true } = {},
+): Promise<string> {
   if (out.trim() === '') {
     throw sitegenError(OutputPathEmpty, undefined);
   }
@@ -75,6 +80,11 @@ export async function resolveOutputDir(out: string, root: string): Promise<strin
     return real;
   }
   if (!info.isDirectory()) throw refuse('it is a file, not a folder');
+  if (replacesFolder && (await isMountPoint(real)))
+    throw refuse(
+      'it is a mount point (another file system, or another folder, is mounted there, as a Docker volume is), and a build replaces its output folder whole by renaming it, which a mount point does not allow',
+      `Mount the folder above it instead, or build into a folder inside it: --out ${path.join(given, 'site')}`,
+    );
   const entries = await readdir(real);
   if (entries.length === 0 || entries.includes(OUTPUT_MARKER) || isPreMarkerOutput(entries))
     return real;
@@ -132,6 +142,36 @@ function isPreMarkerOutput(entries: string[]): boolean {
     entries.every((name) => PRE_MARKER_NAMES.has(name)) &&
     PRE_MARKER_REQUIRED.every((name) => entries.includes(name))
   );
+}
+
+/**
+ * Whether `dir` (a real path) is a mount point, which rename(2) refuses (EBUSY): its device
+ * differs from its parent's (a volume, a tmpfs), or, for a bind mount of a folder of the same
+ * file system, the kernel's list of mounts (/proc/self/mountinfo, Linux) names it. Reads disk.
+ */
+export async function isMountPoint(dir: string): Promise<boolean> {
+  const parent = path.dirname(dir);
+  if (parent === dir) return true;
+  const [own, above] = await Promise.all([stat(dir), stat(parent)]);
+  if (own.dev !== above.dev) return true;
+  const mounts = await readFile('/proc/self/mountinfo', 'utf8').catch(() => '');
+  return mountPointsIn(mounts).has(dir);
+}
+
+/**
+ * The mount points /proc/self/mountinfo lists: the fifth field of each line, its space, tab,
+ * newline and backslash written as octal escapes ("\040"). Pure.
+ */
+export function mountPointsIn(mountinfo: string): Set<string> {
+  const points = new Set<string>();
+  for (const line of mountinfo.split('\n')) {
+    const field = line.split(' ')[4];
+    if (field)
+      points.add(
+        field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8))),
+      );
+  }
+  return points;
 }
 
 /** `child` is strictly inside `parent`. */

@@ -71,13 +71,19 @@ export function renderPicture(site: SiteModule, props: PictureProps, url: string
   return renderTemplate(site, component, props, { url, template: 'Picture' });
 }
 
-/** renderToStaticMarkup of one component; what it throws becomes RenderFailed. */
+/**
+ * renderToStaticMarkup of one component; what it throws becomes RenderFailed. process.exit()
+ * throws while it runs, so a template that calls it fails with its page and line instead of
+ * ending the process (or a worker thread) without a word.
+ */
 function renderTemplate<P extends object>(
   site: SiteModule,
   component: ComponentType<P>,
   props: P,
   { url, template }: { url: string; template: string },
 ): string {
+  const exit = process.exit;
+  process.exit = refuseExit;
   try {
     return renderToStaticMarkup(createElement(component, props));
   } catch (error) {
@@ -88,7 +94,16 @@ function renderTemplate<P extends object>(
       { url, template, where: at, reason: String((error as Error)?.message ?? error) },
       { cause: error, ...where },
     );
+  } finally {
+    process.exit = exit;
   }
+}
+
+/** process.exit while a template renders. */
+function refuseExit(code?: number | string | null): never {
+  throw new Error(
+    `the template called process.exit(${code ?? ''}); a template only returns markup`,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CardNode } from '../assets/draw-card.ts';
 import type { FileResult } from '../content/read-articles.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
+import type { PhraseList } from '../policy/responsible-copy.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import type { RenderOptions } from './render-page.ts';
 import type { SharedSite } from './shared-site.ts';
@@ -10,6 +11,8 @@ export interface ParseTask {
   files: { file: string; text: string }[];
   /** The brands' outbound links; absent when the configuration is not sound yet. */
   targets?: LinkTarget[];
+  /** The site's responsible-copy list; absent when it is not sound yet. */
+  phrases?: PhraseList;
 }
 
 /** One result per file, in order, and its linked body when the task had targets. */

@@ -1,13 +1,17 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import type Piscina from 'piscina';
 import type { FileResult } from '../content/read-articles.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
+import type { PhraseList } from '../policy/responsible-copy.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import type { RenderOptions } from './render-page.ts';
 import type { SharedSite } from './shared-site.ts';
 import type { CardNode } from '../assets/draw-card.ts';
 import type { DrawTask, ParsedBatch, ParseTask, RenderedBatch, RenderTask } from './tasks.ts';
+import { SitegenError, sitegenError } from '../errors/errors.ts';
+import { WorkerExited, WorkerOutOfMemory } from '../errors/errors-data.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { unwrap, type TaskResult } from './thrown.ts';
 
@@ -27,8 +31,15 @@ export interface ParsedAhead {
 export interface WorkerPool {
   /** Starts the threads (they load their modules) before the first task needs them. */
   start(): void;
-  /** Parses `files` (and links their bodies to `targets`, when given) on the workers. */
-  parse(files: { file: string; text: string }[], targets?: LinkTarget[]): Promise<ParsedAhead>;
+  /**
+   * Parses `files` (and links their bodies to `targets`, when given) on the workers, holding them
+   * to the responsible-copy list `phrases`, when given.
+   */
+  parse(
+    files: { file: string; text: string }[],
+    targets?: LinkTarget[],
+    phrases?: PhraseList,
+  ): Promise<ParsedAhead>;
   /**
    * Renders `routes` on the workers and hands each batch's pages (or, with `folder`, the sizes of
    * the pages the workers wrote there) to `use` in route order, with the index of the batch's
@@ -72,16 +83,20 @@ export function createWorkerPool(jobs: number): WorkerPool {
     );
     return pool;
   };
-  const run = async <T>(name: string, task: unknown): Promise<T> =>
-    unwrap((await (await started()).run(task, { name })) as TaskResult<T>);
+  const run = runner(started);
   return {
     start: () => void started(),
-    async parse(files, targets) {
+    async parse(files, targets, phrases) {
       const parsed = new Map<string, FileResult>();
       const linked = new Map<string, string>();
       await inOrder(
         batches(files, PARSE_BATCH),
-        (batch) => run<ParsedBatch>('parse', { files: batch, targets } satisfies ParseTask),
+        (batch) =>
+          run<ParsedBatch>('parse', { files: batch, targets, phrases } satisfies ParseTask, () =>
+            batch.length === 1
+              ? `Parsing ${batch[0].file}`
+              : `Parsing ${batch[0].file} and ${batch.length - 1} more article files`,
+          ),
         jobs * 2,
         async (batch, index) => {
           batch.results.forEach((result, i) => {
@@ -96,7 +111,7 @@ export function createWorkerPool(jobs: number): WorkerPool {
     async render(routes, options, use) {
       await inOrder(
         batches(routes, RENDER_BATCH),
-        (batch) => run<RenderedBatch>('render', { ...options, routes: batch } satisfies RenderTask),
+        (batch) => renderBatch(run, { ...options, routes: batch }),
         jobs * 2,
         (rendered, index) => use(rendered, index * RENDER_BATCH),
       );
@@ -106,7 +121,10 @@ export function createWorkerPool(jobs: number): WorkerPool {
       requireFromSitegen('sharp');
       await inOrder(
         batches(trees, DRAW_BATCH),
-        (batch) => run<Uint8Array[]>('draw', { trees: batch } satisfies DrawTask),
+        (batch) =>
+          run<Uint8Array[]>('draw', { trees: batch } satisfies DrawTask, () =>
+            batch.length === 1 ? 'Drawing a social card' : `Drawing ${batch.length} social cards`,
+          ),
         jobs * 2,
         (pngs, index) => use(pngs, index * DRAW_BATCH),
       );
@@ -117,6 +135,71 @@ export function createWorkerPool(jobs: number): WorkerPool {
       if (running) await (await running).destroy();
     },
   };
+}
+
+/** Runs a task by name on the pool; `work` says what it does, for messages. */
+type Run = <T>(name: string, task: unknown, work: () => string) => Promise<T>;
+
+/**
+ * Runs tasks on the pool `started` gives: a thread that ends under one (out of memory, an exit)
+ * becomes an error that says what it was doing; what a task threw is thrown again.
+ */
+function runner(started: () => Promise<Piscina>): Run {
+  return async <T>(name: string, task: unknown, work: () => string) => {
+    const result = await (await started()).run(task, { name }).catch((error: unknown) => {
+      const end = threadEnd(error);
+      throw end ? threadEndError(end, work()) : error;
+    });
+    return unwrap(result as TaskResult<T>);
+  };
+}
+
+/**
+ * Renders one batch. When its thread ends, renders its routes again one at a time, without
+ * writing, so the error names the page that ends a thread on its own (or the batch, when none
+ * does alone).
+ */
+async function renderBatch(run: Run, task: RenderTask): Promise<RenderedBatch> {
+  try {
+    return await run<RenderedBatch>('render', task, () => pagesOf(task.routes));
+  } catch (error) {
+    const ended = error instanceof SitegenError && THREAD_ENDS.has(error.kind);
+    if (!ended || task.routes.length < 2) throw error;
+    for (const route of task.routes)
+      await run('render', { ...task, routes: [route], folder: undefined }, () => pagesOf([route]));
+    throw error;
+  }
+}
+
+/** How a worker thread ended under a task: out of memory, or an exit with its code. */
+type ThreadEnd = { outOfMemory: true } | { exitCode: number };
+
+/** The errors of a thread that ended, by kind. */
+const THREAD_ENDS = new Set([WorkerOutOfMemory.name, WorkerExited.name]);
+
+/** How the thread ended, from the error piscina rejects a task with; undefined: it did not. Pure. */
+function threadEnd(error: unknown): ThreadEnd | undefined {
+  const { code, message } = (error ?? {}) as NodeJS.ErrnoException;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return { outOfMemory: true };
+  const exited = /^worker exited with code: (-?\d+)$/.exec(String(message));
+  return exited ? { exitCode: Number(exited[1]) } : undefined;
+}
+
+/**
+ * The error of a thread that ended while doing `work` ("Rendering /x/ with ArticlePage"). A
+ * thread's heap limit is this process's (--max-old-space-size applies to both).
+ */
+function threadEndError(end: ThreadEnd, work: string): Error {
+  if ('exitCode' in end) return sitegenError(WorkerExited, { work, code: end.exitCode });
+  const limitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+  return sitegenError(WorkerOutOfMemory, { work, limitMb });
+}
+
+/** What rendering `routes` is, for messages: the page and its template, or some of the pages. */
+function pagesOf(routes: Route[]): string {
+  if (routes.length === 1) return `Rendering ${routes[0].url} with ${routes[0].template}`;
+  const shown = routes.slice(0, 3).map((route) => route.url);
+  return `Rendering one of ${routes.length} pages (${shown.join(', ')} and ${routes.length - 3} more)`;
 }
 
 function batches<T>(items: T[], size: number): T[][] {

@@ -34,7 +34,7 @@ function siteOf(shared: SharedSite): SiteModule {
 export function parse(task: ParseTask): Promise<TaskResult<ParsedBatch>> {
   return settle(() => {
     const results = task.files.map(({ file, text }) =>
-      parseArticleFile(file, text, renderMarkdown),
+      parseArticleFile(file, text, renderMarkdown, task.phrases),
     );
     const linked = results.map((result) =>
       task.targets && result.html !== undefined && result.problems.length === 0
