@@ -11,7 +11,7 @@ import {
   type OutputFlags,
 } from './cli-output.ts';
 import { explainSystemError, sitegenError } from '../errors/errors.ts';
-import { devOutDirOf } from '../output/cache-file.ts';
+import { assertCacheDirAllowed, devOutDirOf } from '../output/cache-file.ts';
 import { CheckFailed, NoPages, NoSuchCommand } from '../errors/errors-data.ts';
 import { ignoreClosedPipe, painterFor, type Paint } from './terminal.ts';
 import { normalizeBase } from '../host/static-host.ts';
@@ -128,7 +128,12 @@ function declareCheck(program: Command, output: () => Output) {
       parseKilobytes,
       30,
     )
-    .option('--sizes', 'print the weight of every page');
+    .option('--sizes', 'print the weight of every page')
+    .option(
+      '--root <dir>',
+      'project folder holding src/content, whose responsible-copy list the pages are held to',
+      '.',
+    );
   addOutputOptions(check, 'also print the weight of every page (as --sizes)').action(
     (dir, options) => checkCommand(dir, options, output()),
   );
@@ -252,7 +257,7 @@ async function serveWatched(
 ): Promise<void> {
   const { watch } = await import('../dev/watch.ts');
   await warnIfReachable(options.host, io);
-  const project = resolveProject(options, io.env);
+  const project = resolveProject(options, io.env, 'watch');
   // The dev site holds drafts: unless --out says otherwise it never goes to dist/, which is
   // deployed.
   const outDir = options.out ?? devOutDirOf(project.root, project.cacheDir);
@@ -392,12 +397,14 @@ async function printListening(
  */
 async function checkCommand(
   dir: string | undefined,
-  options: { budget: number; sizes?: boolean },
+  options: { budget: number; sizes?: boolean; root: string },
   output: Output,
 ): Promise<void> {
   const { checkOutput } = await import('../check/check-output.ts');
+  const { loadSitePhrases } = await import('../check/site-phrases.ts');
   const target = dir ?? 'dist';
-  const report = await checkOutput(target, { budgetBytes: options.budget * 1024 });
+  const phrases = await loadSitePhrases(path.resolve(options.root));
+  const report = await checkOutput(target, { budgetBytes: options.budget * 1024, phrases });
   reportCheck(output, report, target, { budgetKb: options.budget, showSizes: options.sizes });
   if (report.problems.length > 0) {
     throw sitegenError(
@@ -446,8 +453,10 @@ async function buildCommand(
   io: CliIo,
 ): Promise<void> {
   const { createBuilder } = await import('../build/builder.ts');
-  const { removeUnfinishedOutputSync } = await import('../output/signal-cleanup.ts');
-  const project = resolveProject(options, io.env);
+  const { removeUnfinishedOutputSync, stopHereForTest } = await import(
+    '../output/signal-cleanup.ts'
+  );
+  const project = resolveProject(options, io.env, 'build');
   const progress = createProgress(output.flags.quiet === true || output.flags.json === true, io);
   // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.
   const interrupt = (signal: NodeJS.Signals) => {
@@ -465,41 +474,50 @@ async function buildCommand(
   const onWait = (line: string) => {
     if (!output.flags.quiet) io.stderr.write(`sitegen: ${line}\n`);
   };
-  const result = await createBuilder({
-    ...project,
-    drafts: options.drafts === true,
-    cards: options.cards,
-    fresh: options.fresh === true,
-    jobs: options.jobs,
-    onPage: progress.update,
-    onWait,
-  })
-    .then((builder) => builder.build().finally(() => builder.dispose()))
+  try {
+    const result = await createBuilder({
+      ...project,
+      drafts: options.drafts === true,
+      cards: options.cards,
+      fresh: options.fresh === true,
+      jobs: options.jobs,
+      onPage: progress.update,
+      onWait,
+    }).then((builder) => builder.build().finally(() => builder.dispose()));
+    progress.clear();
+    reportBuild(output, result, project.outDir, { showTimings: options.timings });
+    stopHereForTest('after-summary');
+    // The previous output is deleted after the summary; a signal meanwhile deletes the rest.
+    await result.cleanup;
+  } finally {
     // In-process runs (the tests' harness) go on after the build: leave no handler behind.
-    .finally(() => process.off('SIGINT', interrupt).off('SIGTERM', interrupt));
-  progress.clear();
-  reportBuild(output, result, project.outDir, { showTimings: options.timings });
-  await result.cleanup;
+    process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
+  }
 }
 
 /**
  * The project folder, output folder, site URL (flag, then $SITE_URL, then content) and
  * cache folder ($SITEGEN_CACHE_DIR) of build and watch. An empty --out stays empty (build refuses
  * it) rather than becoming "."; an empty --site-url is the flag's mistake, an empty SITE_URL means
- * unset.
+ * unset. A cache folder that would be published, or (build) that holds the output folder, is
+ * refused (assertCacheDirAllowed); watch's dev site lives in the cache.
  */
 function resolveProject(
   options: { root: string; out?: string; siteUrl?: string },
   env: NodeJS.ProcessEnv,
+  command: 'build' | 'watch',
 ) {
   const root = path.resolve(options.root);
   const fromEnv = env.SITE_URL || undefined;
+  const outDir = options.out ?? path.join(root, 'dist');
+  const cacheDir = env.SITEGEN_CACHE_DIR ? path.resolve(env.SITEGEN_CACHE_DIR) : undefined;
+  assertCacheDirAllowed({ root, outDir, cacheDir, outputMayBeInside: command === 'watch' });
   return {
     root,
-    outDir: options.out ?? path.join(root, 'dist'),
+    outDir,
     siteUrl: options.siteUrl ?? fromEnv,
     siteUrlOrigin: options.siteUrl !== undefined ? '--site-url' : 'SITE_URL',
-    cacheDir: env.SITEGEN_CACHE_DIR ? path.resolve(env.SITEGEN_CACHE_DIR) : undefined,
+    cacheDir,
     renderTimeLimitMs: renderTimeLimitMs(env),
   };
 }

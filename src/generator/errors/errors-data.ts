@@ -69,6 +69,11 @@ export const RenderTimeoutSetting = kind<{ name: string; value: string }>(
   ({ name, value }) =>
     `${name} is "${value}"; expected a whole number of milliseconds greater than 0, such as 10000.`,
 );
+export const CacheFolderRefused = kind<{ cache: string; why: string }>(
+  'CacheFolderRefused',
+  ({ cache, why }) =>
+    `Refusing the cache folder: ${cache}, ${why}. The cache is never published (its build manifests hold absolute paths and the titles of drafts), nor is an output kept in it. Set SITEGEN_CACHE_DIR to a folder outside the project's src/, public/ and output folder, with no output folder inside it, or unset it for node_modules/.cache/sitegen.`,
+);
 
 // Sources and content
 export const FaviconUnreadable = kind<{ file: string }>(
@@ -111,6 +116,11 @@ export const NewArticleSlugInvalid = kind<{ slug: string }>(
   ({ slug }) =>
     `Cannot create an article named ${slug}: a slug uses a-z, 0-9 and '-' only, such as "loyal4d-strategi-bankroll" (it becomes the file name and the URL /artikel/{slug}/).`,
 );
+export const NewArticleSlugTooLong = kind<{ slug: string; length: number; max: number }>(
+  'NewArticleSlugTooLong',
+  ({ slug, length, max }) =>
+    `Cannot create an article named "${slug}": it is ${length} characters long, and a slug has at most ${max} (it names the file, the folder /artikel/{slug}/ and the social card's file, and file systems take names of at most 255 bytes). Choose a shorter slug; nothing was written.`,
+);
 // Commands other generators have and sitegen names differently (cli.ts)
 export const NoSuchCommand = kind<{ command: string }>(
   'NoSuchCommand',
@@ -149,6 +159,17 @@ export const RenderTimeout = kind<{ url: string; template: string; limitMs: numb
   ({ url, template, limitMs }) =>
     `Rendering ${url} with ${template} ran longer than ${limitMs} ms (maybe an infinite loop) and was stopped. Set SITEGEN_RENDER_TIMEOUT_MS to allow more time.`,
 );
+export const WorkerOutOfMemory = kind<{ work: string; limitMb: number }>(
+  'WorkerOutOfMemory',
+  ({ work, limitMb }) =>
+    `${work} ran out of memory in a worker thread (its heap limit is ${limitMb} MB) and was stopped: something keeps allocating, such as a loop in a template that never ends.`,
+  'When a site really needs more memory, NODE_OPTIONS=--max-old-space-size=<MB> raises the limit.',
+);
+export const WorkerExited = kind<{ work: string; code: number }>(
+  'WorkerExited',
+  ({ work, code }) =>
+    `${work} ended its worker thread (exit code ${code}): code it ran called process.exit() or process.abort(), and a template only returns markup.`,
+);
 export const PlanTimeout = kind<{ url: string; limitMs: number }>(
   'PlanTimeout',
   ({ url, limitMs }) =>
@@ -173,6 +194,17 @@ export const NoPages = kind<{ folder: string }>(
 export const CheckFailed = kind<{ folder: string; count: number }>(
   'CheckFailed',
   ({ folder, count }) => `The built folder ${folder}/ has ${plural(count, 'problem')}:`,
+);
+// sitegen check's responsible-copy list (check/site-phrases.ts)
+export const CheckNeedsProject = kind<{ root: string }>(
+  'CheckNeedsProject',
+  ({ root }) =>
+    `${root} holds no src/content/index.ts: check holds every page to the site's responsible-copy list (src/content/responsible.ts) and reads it from the project. Run check in the project folder, or pass --root with it.`,
+);
+export const PhraseListInvalid = kind<{ count: number }>(
+  'PhraseListInvalid',
+  ({ count }) =>
+    `The responsible-copy list has ${plural(count, 'problem')}; check holds every page to it. Fix ${count === 1 ? 'it' : 'them'} and run check again:`,
 );
 
 // The dev server
