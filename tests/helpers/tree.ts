@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect, inject } from 'vitest';
+import { makeTempDir } from './cli.ts';
 
 /** Every file under `dir` (dotfiles included) mapped to the sha256 of its bytes. */
 export function hashTree(dir: string): Record<string, string> {
@@ -33,4 +35,28 @@ export function linkTree(from: string, to: string, copied: string[] = []): void 
     else if (entry.isDirectory()) linkTree(source, target, copied);
     else linkSync(source, target);
   }
+}
+
+/**
+ * For a test file that plants problems in hard-linked copies of the global setup's build: its
+ * own copy of that build (in a new temporary folder) and, for afterAll, a check that no test
+ * wrote through a link into it, then the removal of the folder.
+ */
+export async function baseCopy(): Promise<{
+  dir: string;
+  base: string;
+  done: () => Promise<void>;
+}> {
+  const temp = await makeTempDir();
+  const base = path.join(temp.dir, 'base');
+  cpSync(inject('distDir'), base, { recursive: true });
+  const before = hashTree(base);
+  const done = async () => {
+    try {
+      expect(hashTree(base), 'a test changed a file it shares with the base copy').toEqual(before);
+    } finally {
+      await temp.remove();
+    }
+  };
+  return { dir: temp.dir, base, done };
 }

@@ -1,5 +1,6 @@
 import type { Problem } from '../errors/problem.ts';
 import { shardOfGram } from '../files/search-format.ts';
+import type { SearchEntry } from '../files/search-index.ts';
 import {
   dataFile,
   isCount,
@@ -43,15 +44,6 @@ export function checkSearchIndex(site: Site, entry: unknown, list: string, probl
     { ...ranges, urls: docs, starts: docStarts, field: 'docStarts', values: DOCS },
     problems,
   );
-}
-
-interface SearchEntry {
-  vocab: string;
-  grams: string[];
-  words: string[];
-  starts: number[];
-  docs: string[];
-  docStarts: number[];
 }
 
 /** Why a list.json's `search` is not a SearchEntry; undefined when it is. */
