@@ -113,21 +113,22 @@ export async function removeOutputTree(dir: string): Promise<void> {
 }
 
 /**
- * removeOutputTree for a signal handler, which cannot wait. Files whose open(2) was already
- * queued on libuv's thread pool may still appear while it runs, and rmSync's own retries
- * do not look at a folder's entries again, so the whole removal is retried.
+ * removeOutputTree for a signal handler, which cannot wait. The asynchronous removal may still be
+ * running on libuv's thread pool and take entries away under this one: Node 24's rmSync then
+ * stops early without an error, and Node 20's throws ENOTEMPTY or ENOENT. So the whole removal is
+ * repeated while the folder is there.
  */
 export function removeOutputTreeSync(dir: string): void {
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; existsSync(dir); attempt++) {
     try {
-      const entries = existsSync(dir) ? readdirSync(dir) : [];
-      for (const name of entries)
+      for (const name of readdirSync(dir))
         if (name !== OUTPUT_MARKER) rmSync(path.join(dir, name), { recursive: true, force: true });
       rmSync(dir, { recursive: true, force: true });
-      return;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt === 20) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOTEMPTY' && code !== 'ENOENT') || attempt >= 20) throw error;
     }
+    if (attempt >= 20 && existsSync(dir)) throw new Error(`${dir} could not be removed`);
   }
 }
 
