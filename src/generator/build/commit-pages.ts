@@ -11,6 +11,7 @@ import type { Clock } from './clock.ts';
 import type { Stages } from './load-site.ts';
 import type { SharedSite } from '../workers/shared-site.ts';
 import { MIN_PARALLEL_WORK, type WorkerPool } from '../workers/worker-pool.ts';
+import { PageRunsLong } from '../workers/heap-headroom.ts';
 
 /** What rendering needs: the site's code, the stage modules and the time limit. */
 export interface RenderContext {
@@ -79,9 +80,20 @@ async function renderPages(writer: Writer, toRender: Route[], context: RenderCon
     await renderOnWorkers(writer, toRender, context, pool, share);
     return;
   }
+  // A page that runs long here could fill this thread's heap, which V8 does not survive: it and
+  // the pages after it render on worker threads, where a full heap ends a thread, not the build.
+  const toWorkers = Boolean(pool?.canStart() && share);
   let done = 0;
   while (done < toRender.length) {
-    for (const contents of stages.renderSlice(toRender, done, site, limitMs)) {
+    let slice: string[];
+    try {
+      slice = stages.renderSlice(toRender, done, site, limitMs, toWorkers);
+    } catch (error) {
+      if (!(error instanceof PageRunsLong)) throw error;
+      await renderOnWorkers(writer, toRender, context, pool!, share!, done);
+      return;
+    }
+    for (const contents of slice) {
       if (mayRepeatIds) stages.checkUniqueIds(toRender[done], contents);
       await writer.add({ path: toRender[done].outputPath, contents });
       done++;
@@ -93,9 +105,9 @@ async function renderPages(writer: Writer, toRender: Route[], context: RenderCon
 }
 
 /**
- * Renders `toRender` on the worker threads. Into a folder writer the workers write the pages
- * themselves and the writer counts them; any other writer gets each page from here. Either way
- * in route order.
+ * Renders `toRender` (from index `from` on) on the worker threads. Into a folder writer the
+ * workers write the pages themselves and the writer counts them; any other writer gets each page
+ * from here. Either way in route order.
  */
 async function renderOnWorkers(
   writer: Writer,
@@ -103,16 +115,17 @@ async function renderOnWorkers(
   context: RenderContext,
   pool: WorkerPool,
   share: () => SharedSite,
+  from = 0,
 ) {
   const { limitMs, mayRepeatIds, onPage } = context;
   const direct = isFolderWriter(writer) ? writer : undefined;
   const folder = await direct?.folder();
   const options = { limitMs, mayRepeatIds, site: share(), folder };
-  let added = 0;
-  const rendered = pool.render(toRender, options, async (batch, first) => {
+  let added = from;
+  const rendered = pool.render(toRender.slice(from), options, async (batch, first) => {
     const count = 'pages' in batch ? batch.pages.length : batch.sizes.length;
     for (let i = 0; i < count; i++) {
-      const route = toRender[first + i];
+      const route = toRender[from + first + i];
       if ('pages' in batch) await writer.add({ path: route.outputPath, contents: batch.pages[i] });
       else direct!.wrote(route.outputPath, batch.sizes[i]);
       onPage?.(++added, toRender.length);

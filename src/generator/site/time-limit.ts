@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import vm from 'node:vm';
 import { sitegenError } from '../errors/errors.ts';
 import { RenderTimeoutSetting } from '../errors/errors-data.ts';
@@ -5,6 +6,20 @@ import { RenderTimeoutSetting } from '../errors/errors-data.ts';
 /** How long one page's render (or the site module's evaluation) may run; see renderTimeLimitMs. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 10_000;
 const ENV_NAME = 'SITEGEN_RENDER_TIMEOUT_MS';
+
+/**
+ * V8 12 and later (Node 22 on) unroll loops in optimized code, and Node 24's V8 leaves the check
+ * for a termination out of an unrolled loop that allocates (`for (;;) list.push(new Array(1000))`):
+ * no time limit stopped such a template. With the unrolling off, every loop can be stopped. Set
+ * once for the process and its worker threads, before any template is compiled; Node 20 (V8 11)
+ * has neither the flag nor the fault.
+ */
+function keepLoopsStoppable(): void {
+  if (Number(process.versions.v8.split('.')[0]) >= 12) {
+    setFlagsFromString('--no-turboshaft-loop-unrolling');
+  }
+}
+keepLoopsStoppable();
 
 /**
  * Thrown by runWithTimeLimit when the job ran longer than its limit and V8 stopped it; by
@@ -55,11 +70,12 @@ const SLICE_MS = 50;
 
 /**
  * Runs `step` for the indexes from `start` on, in order, for about 50 ms (always at least one
- * item), inside one time-limited call, and returns their results. Each item gets `limitMs`,
- * however late in the slice it starts, so the limit holds per item and not per batch; one
- * that runs longer (a `while (true)` in a template) is stopped and TimeLimitExceeded names its
- * index. One call per slice, not per item: each call starts a watchdog thread. Callers loop
- * until every item is done, and may give the event loop a turn between slices.
+ * item; never longer than `limitMs`), inside one time-limited call, and returns their results.
+ * Each item gets `limitMs`, however late in the slice it starts, so the limit holds per item and
+ * not per batch; one that runs longer (a `while (true)` in a template) is stopped and
+ * TimeLimitExceeded names its index. One call per slice, not per item: each call starts a
+ * watchdog thread. Callers loop until every item is done, and may give the event loop a turn
+ * between slices.
  */
 export function runSlice<T>(
   count: number,
@@ -69,15 +85,17 @@ export function runSlice<T>(
 ): T[] {
   const results: T[] = [];
   let current = start;
+  // A short limit (the main thread's, workers/heap-headroom.ts) makes the slice as short.
+  const sliceMs = Math.min(SLICE_MS, limitMs);
   try {
     return runWithTimeLimit(() => {
       const sliceStart = performance.now();
       for (; current < count; current++) {
         results.push(step(current));
-        if (performance.now() - sliceStart >= SLICE_MS) break;
+        if (performance.now() - sliceStart >= sliceMs) break;
       }
       return results;
-    }, limitMs + SLICE_MS);
+    }, limitMs + sliceMs);
   } catch (error) {
     if (error instanceof TimeLimitExceeded) throw new TimeLimitExceeded(limitMs, current);
     throw error;

@@ -13,6 +13,7 @@ import {
 import { duplicateIds } from '../policy/page-policy.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
 import { runSlice, TimeLimitExceeded } from '../site/time-limit.ts';
+import { mainThreadMs, PageRunsLong } from './heap-headroom.ts';
 
 const { createElement } = requireFromSitegen('react') as { createElement: typeof CreateElement };
 const { renderToStaticMarkup } = requireFromSitegen('react-dom/server') as {
@@ -111,18 +112,23 @@ function refuseExit(code?: number | string | null): never {
  * page that runs longer than `limitMs` (a `while (true)` in a template) is stopped and
  * reported with its route and template. Callers loop until every route is done and give the
  * event loop a turn between slices, so signals, timers and the dev server keep working
- * during a long build.
+ * during a long build. With `toWorkers` (the caller can render on worker threads), a page may
+ * run only as long as the heap allows on this thread (workers/heap-headroom.ts): one that runs
+ * longer is stopped and PageRunsLong thrown, and the caller renders the slice there.
  */
 export function renderSlice(
   routes: Route[],
   start: number,
   site: SiteModule,
   limitMs: number,
+  toWorkers = false,
 ): string[] {
+  const sliceLimitMs = toWorkers ? mainThreadMs(limitMs) : limitMs;
   try {
-    return runSlice(routes.length, start, (index) => renderPage(routes[index], site), limitMs);
+    return runSlice(routes.length, start, (index) => renderPage(routes[index], site), sliceLimitMs);
   } catch (error) {
     if (!(error instanceof TimeLimitExceeded) || error.index === undefined) throw error;
+    if (sliceLimitMs < limitMs) throw new PageRunsLong(routes[error.index].url);
     const route = routes[error.index];
     throw sitegenError(RenderTimeout, { url: route.url, template: route.template, limitMs });
   }

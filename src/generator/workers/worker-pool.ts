@@ -31,6 +31,8 @@ export interface ParsedAhead {
 export interface WorkerPool {
   /** Starts the threads (they load their modules) before the first task needs them. */
   start(): void;
+  /** Whether threads can start: the bundled worker.mjs is there (never from sources). */
+  canStart(): boolean;
   /**
    * Parses `files` (and links their bodies to `targets`, when given) on the workers, holding them
    * to the responsible-copy list `phrases`, when given.
@@ -86,6 +88,7 @@ export function createWorkerPool(jobs: number): WorkerPool {
   const run = runner(started);
   return {
     start: () => void started(),
+    canStart: () => existsSync(fileURLToPath(WORKER_FILE)),
     async parse(files, targets, phrases) {
       const parsed = new Map<string, FileResult>();
       const linked = new Map<string, string>();
