@@ -80,6 +80,8 @@ interface Row {
   plant: (site: Planted) => Promise<unknown>;
   /** Every problem check reports, as --json prints each (the terminal's line without "  - "). */
   problems: (string | RegExp)[];
+  /** Also run without --json, to see the terminal's lines and no trace. */
+  terminal?: boolean;
 }
 
 /**
@@ -423,6 +425,7 @@ const rows: Row[] = [
   // What check cannot read: it says so in one line, never waits or crashes.
   {
     name: 'a FIFO named *.html',
+    terminal: true,
     plant: async (site) => {
       const made = spawnSync('mkfifo', [site.full('stray.html')]);
       if (made.status !== 0) throw new Error(`test setup: mkfifo failed: ${made.stderr}`);
@@ -433,6 +436,7 @@ const rows: Row[] = [
   },
   {
     name: 'a symbolic link to a device named *.html',
+    terminal: true,
     plant: async (site) => symlinkSync('/dev/zero', site.full('zero.html')),
     problems: [
       'zero.html: is a symbolic link to a character device, not a file; expected only files and folders in a built folder',
@@ -440,6 +444,7 @@ const rows: Row[] = [
   },
   {
     name: 'a 3 GB page',
+    terminal: true,
     plant: async (site) => {
       await site.put('besar.html', '');
       truncateSync(site.full('besar.html'), 3e9);
@@ -450,6 +455,7 @@ const rows: Row[] = [
   },
   {
     name: 'a 150 MB file check does not read',
+    terminal: true,
     plant: async (site) => {
       await site.put('video.bin', '');
       truncateSync(site.full('video.bin'), 150e6);
@@ -500,7 +506,7 @@ describe('sitegen check refuses what a hand edit plants in a good build', () => 
     expect(orphan.stderr).toContain('kampanye/index.html: no page links to it');
   });
 
-  it.each(rows)('$name', async ({ plant, problems }) => {
+  it.each(rows)('$name', async ({ plant, problems, terminal }) => {
     const site = new Planted(path.join(temp.dir, `site-${Math.random().toString(36).slice(2)}`));
     linkTree(base, site.dir);
     await plant(site);
@@ -514,7 +520,9 @@ describe('sitegen check refuses what a hand edit plants in a good build', () => 
       );
       expect(found, `${expected} among ${JSON.stringify(report.problems)}`).toHaveLength(1);
     }
-    // The terminal's lines, without --json: each problem, never a trace.
+    // The terminal's lines, without --json: each problem, never a trace (for the rows whose
+    // files broke check's reading before; the printing is the same for every row).
+    if (!terminal) return;
     const text = await sitegen(['check', site.dir]);
     expect(text.code).toBe(1);
     expect(text.stderr).toContain(`  - ${report.problems[0]}`);
