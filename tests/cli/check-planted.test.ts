@@ -3,10 +3,10 @@ import { readdirSync, symlinkSync, truncateSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/generator/assets/assets.ts';
 import { sitegen } from '../helpers/sitegen.ts';
-import { baseCopy, linkTree } from '../helpers/tree.ts';
+import { linkTree, useBaseCopy } from '../helpers/tree.ts';
 
 const SITE = 'https://slot-review.example/';
 const ARTICLE = 'artikel/loyal4d-fast-withdrawal-system/index.html';
@@ -473,23 +473,16 @@ function escapeRegExp(text: string): string {
 // Runs through tests/helpers/sitegen.ts in-process, like check.test.ts, each row on a copy of the
 // one build the global setup made, its files hard-linked.
 describe('sitegen check refuses what a hand edit plants in a good build', () => {
-  let temp: { dir: string };
-  let base: string;
-  let done: () => Promise<void>;
-  beforeAll(async () => {
-    const copy = await baseCopy();
-    [temp, base, done] = [{ dir: copy.dir }, copy.base, copy.done];
-  });
-  afterAll(() => done());
+  const temp = useBaseCopy();
 
   it('the copy it plants into passes', async () => {
-    const result = await sitegen(['check', base]);
+    const result = await sitegen(['check', temp.base]);
     expect(result.code, result.stderr).toBe(0);
   });
 
   it('a noindex page no page links to is no orphan: the build leaves such a page out of the sitemap', async () => {
     const site = new Planted(path.join(temp.dir, 'noindex-page'));
-    linkTree(base, site.dir);
+    linkTree(temp.base, site.dir);
     const page = (await site.read('kontak/index.html'))
       .replace('<head>', '<head><meta name="robots" content="noindex">')
       .replaceAll(`${SITE}kontak/`, `${SITE}kampanye/`);
@@ -508,7 +501,7 @@ describe('sitegen check refuses what a hand edit plants in a good build', () => 
 
   it.each(rows)('$name', async ({ plant, problems, terminal }) => {
     const site = new Planted(path.join(temp.dir, `site-${Math.random().toString(36).slice(2)}`));
-    linkTree(base, site.dir);
+    linkTree(temp.base, site.dir);
     await plant(site);
     const result = await sitegen(['check', site.dir, '--json']);
     expect(result.code).toBe(1);

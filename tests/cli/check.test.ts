@@ -2,26 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sitemapFiles } from '../../src/generator/files/sitemap.ts';
-import { makeTempDir } from '../helpers/cli.ts';
 import { REPO } from '../helpers/paths.ts';
 import { sitegen } from '../helpers/sitegen.ts';
-import { baseCopy, linkTree } from '../helpers/tree.ts';
+import { linkTree, useBaseCopy } from '../helpers/tree.ts';
 
 // `sitegen check` (and the one build below) run in-process through tests/helpers/sitegen.ts: the
 // CLI's own argv parsing, checks and printed text, exit code and stderr as a process returns them.
 describe('sitegen check', () => {
-  let temp: { dir: string };
-  /** This file's own copy of the real build: each broken copy hard-links its files. */
-  let base: string;
-  let done: () => Promise<void>;
-  beforeAll(async () => {
-    const copy = await baseCopy();
-    [temp, base, done] = [{ dir: copy.dir }, copy.base, copy.done];
-  });
-  afterAll(() => done());
+  /** This file's own copy of the real build (temp.base): each broken copy hard-links its files. */
+  const temp = useBaseCopy();
 
   /**
    * Puts `text` at `full` as a file of its own: a file of a broken copy is a hard link to the
@@ -38,7 +30,7 @@ describe('sitegen check', () => {
    */
   async function brokenCopy(file: string, change: (html: string) => string): Promise<string> {
     const dir = path.join(temp.dir, `site-${Math.random().toString(36).slice(2)}`);
-    linkTree(base, dir);
+    linkTree(temp.base, dir);
     const full = path.join(dir, file);
     const before = await readFile(full, 'utf8');
     const after = change(before);
@@ -407,14 +399,7 @@ describe('sitegen check: the responsible-copy rule', () => {
   const PAGE = 'artikel/lux88togel-memahami-rtp-dan-volatilitas/index.html';
   const RULE =
     'a phrase src/content/responsible.ts refuses (the site never promises winnings, claims results can be predicted or addresses minors); reword it, or add the passage to "allowed" there if it warns against the phrase';
-  let temp: Awaited<ReturnType<typeof makeTempDir>>;
-  let base: string;
-  beforeAll(async () => {
-    temp = await makeTempDir();
-    base = path.join(temp.dir, 'base');
-    cpSync(inject('distDir'), base, { recursive: true });
-  });
-  afterAll(() => temp.remove());
+  const temp = useBaseCopy();
 
   /** "line:column" of the first `needle` in `text`. */
   const placeOf = (text: string, needle: string) => {
@@ -424,7 +409,7 @@ describe('sitegen check: the responsible-copy rule', () => {
   /** A copy of the build whose PAGE is changed by `change` (the other files hard-linked). */
   async function plant(change: (html: string) => string): Promise<{ dir: string; html: string }> {
     const dir = path.join(temp.dir, `site-${Math.random().toString(36).slice(2)}`);
-    linkTree(base, dir);
+    linkTree(temp.base, dir);
     const full = path.join(dir, PAGE);
     const html = change(await readFile(full, 'utf8'));
     await rm(full);
@@ -457,18 +442,18 @@ describe('sitegen check: the responsible-copy rule', () => {
     const list = path.join(project, 'src/content/responsible.ts');
     const text = await readFile(list, 'utf8');
     await writeFile(list, text.replace("'pelajar',", "'pelajar',\n    'kepala dingin',"));
-    const failed = await sitegen(['check', base, '--root', project]);
+    const failed = await sitegen(['check', temp.base, '--root', project]);
     expect(failed.code).toBe(1);
-    const html = await readFile(path.join(base, PAGE), 'utf8');
+    const html = await readFile(path.join(temp.base, PAGE), 'utf8');
     expect(failed.stderr).toContain(
       `${PAGE}: line ${placeOf(html, 'kepala dingin')}: the text has "kepala dingin", ${RULE}`,
     );
     await writeFile(list, text);
-    expect((await sitegen(['check', base, '--root', project])).code).toBe(0);
+    expect((await sitegen(['check', temp.base, '--root', project])).code).toBe(0);
   });
 
   it('refuses to run without a project to read the list from', async () => {
-    const result = await sitegen(['check', base, '--root', temp.dir]);
+    const result = await sitegen(['check', temp.base, '--root', temp.dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       `${temp.dir} holds no src/content/index.ts: check holds every page to the site's responsible-copy list (src/content/responsible.ts) and reads it from the project. Run check in the project folder, or pass --root with it.`,

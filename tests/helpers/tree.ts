@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { makeTempDir } from './cli.ts';
 
 /** Every file under `dir` (dotfiles included) mapped to the sha256 of its bytes. */
@@ -38,25 +38,31 @@ export function linkTree(from: string, to: string, copied: string[] = []): void 
 }
 
 /**
- * For a test file that plants problems in hard-linked copies of the global setup's build: its
- * own copy of that build (in a new temporary folder) and, for afterAll, a check that no test
- * wrote through a link into it, then the removal of the folder.
+ * For a describe block that plants problems in hard-linked copies of the global setup's build:
+ * registers the hooks that make its own copy of that build in a new temporary folder (beforeAll)
+ * and, in afterAll, check that no test wrote through a link into it and remove the folder.
+ * Returns the folder and the copy's path, set once beforeAll has run.
  */
-export async function baseCopy(): Promise<{
-  dir: string;
-  base: string;
-  done: () => Promise<void>;
-}> {
-  const temp = await makeTempDir();
-  const base = path.join(temp.dir, 'base');
-  cpSync(inject('distDir'), base, { recursive: true });
-  const before = hashTree(base);
-  const done = async () => {
+export function useBaseCopy(): { readonly dir: string; readonly base: string } {
+  const copy = { dir: '', base: '' };
+  let remove = async () => {};
+  let before: Record<string, string> = {};
+  beforeAll(async () => {
+    const temp = await makeTempDir();
+    remove = temp.remove;
+    copy.dir = temp.dir;
+    copy.base = path.join(temp.dir, 'base');
+    cpSync(inject('distDir'), copy.base, { recursive: true });
+    before = hashTree(copy.base);
+  });
+  afterAll(async () => {
     try {
-      expect(hashTree(base), 'a test changed a file it shares with the base copy').toEqual(before);
+      expect(hashTree(copy.base), 'a test changed a file it shares with the base copy').toEqual(
+        before,
+      );
     } finally {
-      await temp.remove();
+      await remove();
     }
-  };
-  return { dir: temp.dir, base, done };
+  });
+  return copy;
 }
