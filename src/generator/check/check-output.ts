@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { isSiteVerification, SITE_VERIFICATION_NAME } from '../policy/script-files.ts';
 import { load, type CheerioAPI } from 'cheerio/slim';
 import { readXml, type XmlElement } from './check-xml.ts';
 import { checkNames } from './check-names.ts';
@@ -80,7 +81,7 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
   const root = hostRoot(dir);
   const output = outputFiles(root);
   const { files } = output;
-  const pages = files.filter((file) => file.endsWith('.html') && !isSiteVerification(output, file));
+  const pages = files.filter((file) => file.endsWith('.html') && !isVerificationFile(output, file));
   const problems: Problem[] = [];
   const weights: PageWeight[] = [];
   if (pages.length === 0) {
@@ -133,15 +134,9 @@ function readXmlFiles(output: OutputFiles, problems: Problem[]): Map<string, Xml
   return elements;
 }
 
-/**
- * Google Search Console's HTML verification file (public/google0123abcd.html, which the build
- * copies as it is): named google*.html at the top level and holding only
- * "google-site-verification: <its name>". It is a token for Google's crawler, not a page, so the
- * page rules do not apply. Reads the file.
- */
-function isSiteVerification(output: OutputFiles, file: string): boolean {
-  if (!/^google[0-9a-z]+\.html$/.test(file)) return false;
-  return output.readText(file)?.trim() === `google-site-verification: ${file}`;
+/** Whether `file` is Google's verification file (policy/script-files.ts). Reads the file. */
+function isVerificationFile(output: OutputFiles, file: string): boolean {
+  return SITE_VERIFICATION_NAME.test(file) && isSiteVerification(file, output.readText(file) ?? '');
 }
 
 /**

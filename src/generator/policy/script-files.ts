@@ -89,10 +89,11 @@ function pageProblems(file: string, html: string, phrases?: PhraseList): Problem
  * Google's crawler, not a page. Pure.
  */
 export function isSiteVerification(file: string, html: string): boolean {
-  return (
-    /^google[0-9a-z]+\.html$/.test(file) && html.trim() === `google-site-verification: ${file}`
-  );
+  return SITE_VERIFICATION_NAME.test(file) && html.trim() === `google-site-verification: ${file}`;
 }
+
+/** The name Google's verification file has (isSiteVerification): test it before reading. */
+export const SITE_VERIFICATION_NAME = /^google[0-9a-z]+\.html$/;
 
 /**
  * What could run a script in an SVG or XML document, each at its line and column (where the
