@@ -184,7 +184,7 @@ export class AtomicDirWriter implements CopyingWriter, FolderWriter, KeepingWrit
       const existing = listTree(this.outDir, new Set([OUTPUT_MARKER]));
       const there = new Set(existing);
       for (const file of this.kept) if (!there.has(file)) throw new KeptFileMissing(file);
-      if (!clashes(written, existing)) {
+      if (!clashes(written, there)) {
         const removed = existing.filter((file) => !this.sizes.has(file));
         const paths = { outDir: this.outDir, tempDir: this.tempDir, journal: this.journal };
         commitInPlace(paths, written, removed, OUTPUT_MARKER_TEXT);
@@ -432,13 +432,12 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * Whether moving `written` into a folder holding `existing` would put a file where a folder is,
+ * Whether moving `written` into a folder holding `files` would put a file where a folder is,
  * or a folder where a file is (then the commit swaps a new folder in instead). Pure.
  */
-function clashes(written: string[], existing: string[]): boolean {
-  const files = new Set(existing);
+function clashes(written: string[], files: ReadonlySet<string>): boolean {
   const folders = new Set<string>();
-  for (const file of existing)
+  for (const file of files)
     for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir))
       folders.add(dir);
   return written.some((file) => {
