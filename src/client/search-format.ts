@@ -1,8 +1,8 @@
 /**
  * The search index's format as the script reads it: the decoders of what
  * src/generator/files/search-format.ts encodes, and the same shardOfGram (the script imports
- * nothing from the generator; tests/unit/search-index.test.ts holds the two copies to the same
- * answers).
+ * nothing from the generator; tests/unit/search-index.property.test.ts holds the two copies to
+ * the same answers).
  */
 
 /**

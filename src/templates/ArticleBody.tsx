@@ -67,7 +67,7 @@ export function ArticleBody({
       {article.image && (
         <Picture image={article.image} className="article-image container-narrow" isEager />
       )}
-      {/* `sitegen check` finds article bodies by the "prose" class (ARTICLE_BODY_CLASS in html-policy.ts). */}
+      {/* `sitegen check` finds article bodies by the "prose" class (ARTICLE_BODY_CLASS in src/generator/policy/page-policy.ts). */}
       <div className="prose container-narrow" dangerouslySetInnerHTML={{ __html: article.html }} />
       <aside className="related container-narrow" aria-label="Artikel Terkait">
         <h2>Artikel Terkait</h2>

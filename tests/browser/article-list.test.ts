@@ -2,7 +2,7 @@
  * /artikel/ of the shipped site in a real browser: the live search (title, excerpt, brand;
  * case-insensitive) over the list's index, the empty state, 'Reset Pencarian', ?q= on load,
  * the disabled 'Muat Lebih Banyak Artikel' and the card clamps. paged-list.test.ts has a list
- * of many pages; tests/unit/search-index.test.ts holds the search to the spec's rule.
+ * of many pages; tests/unit/search-index.property.test.ts holds the search to the spec's rule.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -137,6 +137,92 @@ function resolvedImportsOf(file: string): string[] {
     .map((specifier) => path.resolve(path.dirname(file), specifier));
 }
 
+/**
+ * Every generator module (path relative to src/generator) with the generator modules it imports:
+ * value, type and dynamic imports and re-exports alike.
+ */
+function generatorImportGraph(): Map<string, string[]> {
+  const root = path.join(REPO, 'src/generator');
+  const relative = (target: string) => path.relative(root, target).split(path.sep).join('/');
+  return new Map(
+    generatorModules().map(({ file }) => [
+      file,
+      resolvedImportsOf(path.join(root, file))
+        .map(relative)
+        .filter((target) => !target.startsWith('..')),
+    ]),
+  );
+}
+
+/**
+ * The import circles of `graph`: within each group of files that reach each other (Tarjan's
+ * strongly connected components), the shortest chain from a file back to itself, for each file
+ * not yet on a chain, in file order. Pure.
+ */
+function circlesIn(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  return stronglyConnected(graph).flatMap((group) => {
+    const chains: string[][] = [];
+    const onChain = new Set<string>();
+    for (const file of [...group].sort()) {
+      if (onChain.has(file)) continue;
+      const chain = shortestCircle(graph, group, file);
+      if (!chain) continue;
+      chains.push(chain);
+      for (const member of chain) onChain.add(member);
+    }
+    return chains;
+  });
+}
+
+/** The shortest chain `start` -> ... -> `start` inside `group`, or undefined. Pure. */
+function shortestCircle(
+  graph: ReadonlyMap<string, readonly string[]>,
+  group: ReadonlySet<string>,
+  start: string,
+): string[] | undefined {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const target of graph.get(next) ?? []) {
+      if (!group.has(target) || cameFrom.has(target)) continue;
+      cameFrom.set(target, next);
+      if (target === start) {
+        const chain = [start];
+        for (let at = next; at !== start; at = cameFrom.get(at) ?? start) chain.unshift(at);
+        return [start, ...chain];
+      }
+      queue.push(target);
+    }
+  }
+  return undefined;
+}
+
+/** Tarjan's strongly connected components of `graph`, in the order they close. Pure. */
+function stronglyConnected(graph: ReadonlyMap<string, readonly string[]>): Set<string>[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: Set<string>[] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.size - 1);
+    stack.push(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) visit(target);
+      if (stack.includes(target)) low.set(file, Math.min(low.get(file) ?? 0, low.get(target) ?? 0));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group = new Set<string>();
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      group.add(member);
+      if (member === file) break;
+    }
+    groups.push(group);
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return groups;
+}
+
 describe('the generator is split into stage folders that depend downwards', () => {
   it('every module lives in one of the named stage folders', () => {
     for (const { file, folder } of generatorModules()) {
@@ -174,6 +260,26 @@ describe('the generator is split into stage folders that depend downwards', () =
         `\`${path.basename(file)}\``,
       );
     }
+  });
+
+  it('src/generator has no import circles (type imports included)', () => {
+    const circles = circlesIn(generatorImportGraph()).map((chain) => chain.join(' -> '));
+    expect(circles, 'import circles, each as a chain of files').toEqual([]);
+  });
+
+  it('names each import circle as a chain of files, the shortest through each file of it', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts', 'a.ts']],
+      ['c.ts', ['b.ts', 'd.ts']],
+      ['d.ts', []],
+      ['e.ts', ['e.ts']],
+    ]);
+    expect(circlesIn(graph)).toEqual([
+      ['a.ts', 'b.ts', 'a.ts'],
+      ['c.ts', 'b.ts', 'c.ts'],
+      ['e.ts', 'e.ts'],
+    ]);
   });
 
   it('resolves dynamic imports and paths, not specifier text', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Brand } from '../../content/types.ts';
-import type { Bundles } from '../site/bundle-site.ts';
+import type { Bundles } from '../site/bundles.ts';
 import type { OutputFile } from '../output/writer.ts';
 
 /** The fingerprinted assets of one build: the files to write and the URLs pages link. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FileResult } from './read-articles.ts';
+import type { FileResult } from './file-result.ts';
 
 /**
  * Parsed files by path, kept between builds: an unchanged file is not parsed again. watch keeps

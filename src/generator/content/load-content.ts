@@ -3,7 +3,8 @@ import type { ArticleFiles } from './article-files.ts';
 import type { BodyImage } from './body-images.ts';
 import { sitegenError } from '../errors/errors.ts';
 import { ContentInvalid } from '../errors/errors-data.ts';
-import { type ArticleMemo, type ParsedFiles, readArticles, type Render } from './read-articles.ts';
+import type { ArticleMemo } from './article-memo.ts';
+import { type ParsedFiles, readArticles, type Render } from './read-articles.ts';
 import { refusedSeoCopy } from './check-seo-copy.ts';
 import {
   configPhraseProblems,

@@ -22,6 +22,7 @@ import { readAliases } from './article-aliases.ts';
 import { checkArticleBody } from '../policy/body-policy.ts';
 import type { MarkdownImage, RenderedMarkdown } from './markdown.ts';
 import { type ArticleMemo, isKnown, textDigest } from './article-memo.ts';
+import type { FileResult } from './file-result.ts';
 import {
   type BodyImage,
   findImageMarkers,
@@ -33,7 +34,8 @@ import { imageFileProblems } from './image-uses.ts';
 import { bodyPhraseProblems, frontMatterPhraseProblems } from './check-responsible-copy.ts';
 import type { PhraseList } from '../policy/responsible-copy.ts';
 
-export type { ArticleMemo } from './article-memo.ts';
+/** FileResult's home is file-result.ts; this re-export keeps build/'s imports working. */
+export type { FileResult } from './file-result.ts';
 import {
   ALLOWED_TEXT,
   describeCharacter,
@@ -68,31 +70,6 @@ export interface ArticleSet {
   problems: Problem[];
 }
 
-/** What one file yields on its own, before the rules that look across files. */
-export interface FileResult {
-  article?: Article;
-  html?: string;
-  /**
-   * The SHA-1 of `html` (hex), present whenever the file has a body: what tells a changed body
-   * from an unchanged one, also for a result the build manifest restored without its `html`.
-   */
-  bodyDigest?: string;
-  /**
-   * The images the body shows, in order (`html` holds a marker for each, body-images.ts); absent:
-   * none. Kept by the build manifest with the record, so an unchanged file's images are known;
-   * there also when the file has problems, so a missing image file is reported with them.
-   */
-  bodyImages?: BodyImage[];
-  problems: Problem[];
-  /** The brand the front matter names and where, for the check against the brands. */
-  brand?: { slug: unknown; at?: Position };
-  /**
-   * The digest of the responsible-copy list the file was checked against (PhraseList.digest);
-   * absent: none. A kept result checked against another list is parsed again.
-   */
-  phrases?: string;
-}
-
 /** How readArticles parses, what it keeps, and how it asks for image files. */
 export interface ReadOptions {
   render?: Render;
@@ -115,7 +92,7 @@ export type Render = (text: string) => RenderedMarkdown;
  * against the schema, Markdown rendered by `render` and checked against the HTML policy,
  * and every problem of every file collected with its line and column. `brandSlugs` are the
  * brands an article may name; `render` is required when `files.hasBodies` unless `parsed`
- * holds every file: the results worker threads already made (workers/parse-task.ts), by file.
+ * holds every file: the results worker threads already made (workers/worker.ts parse()), by file.
  * With `lookAtImage`, an image file a file names that is missing or no image is one of its
  * problems (image-uses.ts); it is asked every run, since a parsed result is kept while its text
  * is. Pure apart from the memo it updates and `lookAtImage`.

@@ -1,7 +1,7 @@
 /**
  * How the search index's numbers and doc sets are written (search-index.ts). The script reads
  * them with its own copy of the decoders in src/client/search-format.ts (the client imports
- * nothing from the generator); tests/unit/search-index.test.ts decodes what this encodes.
+ * nothing from the generator); tests/unit/search-index.property.test.ts decodes what this encodes.
  */
 
 const DIGITS = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz', 'latin1');

@@ -3,7 +3,7 @@ import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type * as Esbuild from 'esbuild';
 import { storeInCache } from '../output/cache-file.ts';
-import type { Bundles } from './bundle-site.ts';
+import type { Bundles } from './bundles.ts';
 
 /**
  * The last one-shot build's bundles, kept in sitegen's cache folder (`bundles/site.json`) with

@@ -6,6 +6,7 @@ import { SitegenError, sitegenError } from '../errors/errors.ts';
 import type { Problem } from '../errors/problem.ts';
 import { BundleFailed, FaviconUnreadable, SourcesDoNotCompile } from '../errors/errors-data.ts';
 import { requireFromSitegen } from './node-require.ts';
+import type { Bundles } from './bundles.ts';
 
 import {
   readCachedBundles,
@@ -17,22 +18,8 @@ import {
 /** esbuild, loaded when something is bundled (a cached build never starts it). */
 const loadEsbuild = () => requireFromSitegen('esbuild') as typeof Esbuild;
 
-/** What esbuild makes of a project's src/: the site module, the client script, the stylesheets. */
-export interface Bundles {
-  /** CommonJS module exporting `content` and `templates`; React stays external. */
-  siteCode: string;
-  /** Source map of siteCode, to point errors at the original file and line. */
-  siteMap: string;
-  clientJs: string;
-  css: string;
-  /**
-   * The rules of article pictures (src/templates/images.css), added to `css` only when some article
-   * has an image.
-   */
-  imageCss: string;
-  /** The site icon, copied as it is. */
-  favicon: string;
-}
+/** Bundles' home is bundles.ts; this re-export keeps build/'s imports working. */
+export type { Bundles } from './bundles.ts';
 
 export interface SiteBundler {
   /** Bundles the current sources. Never writes to disk. */

@@ -4,7 +4,8 @@ import vm from 'node:vm';
 import type { SiteContent } from '../../content/types.ts';
 import type { ComponentType } from 'react';
 import type { PictureProps, SocialCardProps, TemplateName } from '../../templates/index.ts';
-import { SITE_BUNDLE_NAME, type Bundles } from './bundle-site.ts';
+import { SITE_BUNDLE_NAME } from './bundle-site.ts';
+import type { Bundles } from './bundles.ts';
 import { sitegenError } from '../errors/errors.ts';
 import {
   SiteModuleExportsMissing,

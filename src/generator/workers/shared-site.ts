@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Bundles } from '../site/bundle-site.ts';
+import type { Bundles } from '../site/bundles.ts';
 
 /** The site module's code as worker threads get it: once, in shared memory, not per task. */
 export interface SharedSite {

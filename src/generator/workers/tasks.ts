@@ -1,5 +1,5 @@
 import type { CardNode } from '../assets/draw-card.ts';
-import type { FileResult } from '../content/read-articles.ts';
+import type { FileResult } from '../content/file-result.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
 import type { PhraseList } from '../policy/responsible-copy.ts';
 import type { Route } from '../pages/plan-routes.ts';

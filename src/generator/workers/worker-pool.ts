@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import type Piscina from 'piscina';
-import type { FileResult } from '../content/read-articles.ts';
+import type { FileResult } from '../content/file-result.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
 import type { PhraseList } from '../policy/responsible-copy.ts';
 import type { Route } from '../pages/plan-routes.ts';
