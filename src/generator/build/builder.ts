@@ -94,12 +94,18 @@ export interface Builder {
   dispose(): Promise<void>;
 }
 
-/** watch's social cards drawn after the pages (Project.cardsLater). */
+/** watch's social cards, drawn when the dev server is asked for one (Project.cardsLater). */
 export interface LateCards {
-  /** How many cards the runs left to draw. */
-  readonly count: number;
-  /** Draws up to `count` of them into the cache; writes no output, so it may run beside a run. */
-  draw(count: number): Promise<void>;
+  /**
+   * Whether `file` ("og/x.1a2b3c4d5e.png") is a card left to draw that a page of the last run
+   * refers to.
+   */
+  has(file: string): boolean;
+  /**
+   * Draws that card into the cache (once, however many ask at once) and returns its PNG;
+   * undefined when it is no such card. Writes no output, so it may run beside a run.
+   */
+  draw(file: string): Promise<Buffer | undefined>;
   /**
    * Adds the drawn ones to the output (keeping every other file) and returns the paths written.
    * A run of its own: never beside build() or update().
@@ -158,13 +164,9 @@ export async function createBuilder(
     build: () => runFresh(),
     update: (changedFiles) => runFresh(changedFiles),
     lateCards: {
-      get count() {
-        return state.pendingCards.size;
-      },
-      draw: async (count) => {
-        if (state.cacheDir)
-          await state.pendingCards.draw(count, state.cacheDir, state.pool()?.draw);
-      },
+      has: (file) => state.pendingCards.has(file) && state.referencedFiles().has(file),
+      draw: async (file) =>
+        state.cacheDir ? state.pendingCards.draw(file, state.cacheDir) : undefined,
       commit: async () => {
         const writer = state.keptWriter;
         if (!(writer instanceof IncrementalDirWriter) || !state.cacheDir) return [];

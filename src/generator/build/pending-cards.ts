@@ -1,19 +1,20 @@
-import {
-  cardsFromCache,
-  type DrawMany,
-  drawCardsIntoCache,
-  type PlannedCard,
-} from '../assets/social-cards.ts';
+import { cardsFromCache, drawCardsIntoCache, type PlannedCard } from '../assets/social-cards.ts';
 import type { IncrementalDirWriter } from '../output/incremental-writer.ts';
+import { MemoryWriter } from '../output/memory-writer.ts';
 
 /**
  * The social cards watch's runs left to draw (Project.cardsLater): the pages went out at once,
- * referring to cards that are drawn in the background into the cache (`draw`, beside any run)
- * and then added to the output by a small commit of their own (`commit`, one run at a time). A
- * page whose card is pending still counts as kept: its card is on its way.
+ * referring to cards that are drawn only when the dev server is asked for one (`draw`: into the
+ * cache, beside any run) and then added to the output by a small commit of their own (`commit`,
+ * one run at a time). A page whose card is pending still counts as kept: its card is there on
+ * request.
  */
 export class PendingCards {
   private readonly cards = new Map<string, PlannedCard>();
+  /** The drawings under way, by output path: a card asked for twice at once is drawn once. */
+  private readonly drawing = new Map<string, Promise<Buffer>>();
+  /** Cards drawn into the cache and not yet added to the output. */
+  private readonly drawn = new Set<string>();
 
   /** Notes the cards a run left to draw. */
   add(cards: PlannedCard[] = []): void {
@@ -24,36 +25,64 @@ export class PendingCards {
     return this.cards.has(path);
   }
 
-  get size(): number {
-    return this.cards.size;
-  }
-
-  /** Draws up to `count` pending cards into the cache (not the output). Writes the cache only. */
-  async draw(count: number, cacheDir: string, drawMany?: DrawMany): Promise<void> {
-    const batch = [...this.cards.values()].slice(0, count);
-    await drawCardsIntoCache(batch, cacheDir, drawMany);
+  /**
+   * The PNG of the pending card at `path` ("og/x.1a2b3c4d5e.png"), drawn into the cache unless
+   * it is there; undefined when no card is pending there. Writes the cache only; rejects when
+   * the card cannot be drawn or the cache cannot keep it.
+   */
+  draw(path: string, cacheDir: string): Promise<Buffer | undefined> {
+    const card = this.cards.get(path);
+    if (!card) return Promise.resolve(undefined);
+    let drawing = this.drawing.get(path);
+    if (!drawing) {
+      drawing = drawOne(card, cacheDir)
+        .then((png) => {
+          this.drawn.add(path);
+          return png;
+        })
+        .finally(() => this.drawing.delete(path));
+      this.drawing.set(path, drawing);
+    }
+    return drawing;
   }
 
   /**
-   * Adds the pending cards the cache now holds, and that a page of the last run still refers
-   * to (`referenced`), to the output, keeping every other file; forgets cards no page refers to
-   * any more. Returns the paths written. One run: never beside a build or update.
+   * Adds the cards drawn so far that a page of the last run still refers to (`referenced`) to
+   * the output, keeping every other file; forgets every pending card no page refers to any
+   * more. Returns the paths written. One run: never beside a build or update.
    */
   async commit(
     writer: IncrementalDirWriter,
     cacheDir: string,
     referenced: (path: string) => boolean,
   ): Promise<string[]> {
-    for (const path of this.cards.keys()) if (!referenced(path)) this.cards.delete(path);
+    for (const path of this.cards.keys()) {
+      if (referenced(path)) continue;
+      this.cards.delete(path);
+      this.drawn.delete(path);
+    }
+    const ready = [...this.drawn].flatMap((path) => this.cards.get(path) ?? []);
+    if (ready.length === 0) return [];
     writer.keepEverything();
-    const added = await cardsFromCache([...this.cards.values()], cacheDir, writer).catch(
-      async (error) => {
-        await writer.abort();
-        throw error;
-      },
-    );
+    const added = await cardsFromCache(ready, cacheDir, writer).catch(async (error) => {
+      await writer.abort();
+      throw error;
+    });
     const summary = await writer.commit();
-    for (const card of added) this.cards.delete(card.path);
+    for (const card of added) {
+      this.cards.delete(card.path);
+      this.drawn.delete(card.path);
+    }
     return summary.writtenFiles;
   }
+}
+
+/** Draws `card` into the cache (unless it holds it) and reads it back from there, checked whole. */
+async function drawOne(card: PlannedCard, cacheDir: string): Promise<Buffer> {
+  await drawCardsIntoCache([card], cacheDir);
+  const read = new MemoryWriter();
+  await cardsFromCache([card], cacheDir, read);
+  const png = read.files.get(card.path);
+  if (png === undefined) throw new Error(`the card cache ${cacheDir} could not keep it`);
+  return Buffer.from(png as Uint8Array);
 }

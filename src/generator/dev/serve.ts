@@ -21,7 +21,9 @@ import {
   hostRoot,
   isRangeCurrent,
   normalizeBase,
+  stripBasePath,
   urlOfOutputFile,
+  vetUrlPath,
 } from '../host/static-host.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -76,6 +78,22 @@ export interface ServerOptions {
    * the site is being built waits for it instead of getting a 404.
    */
   ready?: Promise<unknown>;
+  /** Files the output lacks that are made when asked for (watch: the social cards left to draw). */
+  lateFiles?: LateFiles;
+}
+
+/**
+ * Files made when a request names them (watch: a social card is drawn when it is asked for).
+ * Paths are the output's ("og/x.1a2b3c4d5e.png").
+ */
+export interface LateFiles {
+  /** Whether `file`, which the output lacks, is one to make. */
+  has(file: string): boolean;
+  /**
+   * Its bytes, made now; undefined when it is no longer one to make (then it is missing, as any
+   * file). A rejection answers 500: the maker reports why.
+   */
+  make(file: string): Promise<Uint8Array | undefined>;
 }
 
 export type { ErrorScreen } from './error-screen.ts';
@@ -98,7 +116,8 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<v
  * for `/route`, the nearest 404.html (with status 404) for anything missing, and 403 for
  * requests that would leave the folder. HTML is read and sent whole (the reload hook goes in
  * as it is served; a Range header is ignored, as the RFC allows); every other file goes out
- * through sendFile (ETag/304, one byte range, MIME types). Binds to `host` only, and answers
+ * through sendFile (ETag/304, one byte range, MIME types), and so does a missing file that
+ * `lateFiles` makes when asked for (watch's social cards). Binds to `host` only, and answers
  * only Host headers that name this machine.
  */
 export async function startServer(options: ServerOptions): Promise<SiteServer> {
@@ -255,6 +274,7 @@ function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined)
       response.writeHead(301, { ...COMMON_HEADERS, Location: answer.location }).end();
       return;
     }
+    if (answer.status === 404 && (await sendLateFile(request, response, options, baseOf()))) return;
     const error = options.currentError?.();
     if (error && (answer.status === 404 || isHtml(answer.file))) {
       return send(response, request, 500, HTML, injectReload(renderErrorScreen(error)));
@@ -274,11 +294,9 @@ function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined)
 }
 
 /**
- * Sends one file that static-host.ts resolved (a real path under root), as a static host does:
- * 304 when If-None-Match names its ETag; for a GET with a Range header, the one byte range it
- * names (206) or 416 (byteRange, isRangeCurrent); else the whole file. The security headers
- * go with every answer, a 304 included. A file deleted since it was resolved is a 404; one
- * deleted while it is being read ends that one response, and the next request gets a 404.
+ * Sends one file that static-host.ts resolved (a real path under root), as a static host does
+ * (sendBody). A file deleted since it was resolved is a 404; one deleted while it is being read
+ * ends that one response, and the next request gets a 404.
  */
 async function sendFile(
   request: IncomingMessage,
@@ -287,8 +305,58 @@ async function sendFile(
 ): Promise<void> {
   const stats = await stat(file).catch(() => undefined);
   if (!stats?.isFile()) return send(response, request, 404, TEXT, 'Not found.\n');
-  const lastModified = stats.mtime.toUTCString();
-  const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
+  const body = { size: stats.size, mtime: stats.mtime, type: contentTypeOf(file) };
+  sendBody(request, response, body, (start, end) =>
+    createReadStream(file, { start, end })
+      .once('error', () => response.destroy())
+      .pipe(response),
+  );
+}
+
+/**
+ * Answers a request for a file the output lacks that `lateFiles` makes when asked for (watch's
+ * social cards), with its bytes, as sendFile answers a file; true when it answered. A file no
+ * longer to make is left to the caller's 404; one that cannot be made is a 500 (the maker has
+ * said why in the terminal).
+ */
+async function sendLateFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { lateFiles }: ServerOptions,
+  base: string,
+): Promise<boolean> {
+  const vetted = vetUrlPath((request.url ?? '/').split('?')[0]);
+  const pathname = vetted.ok ? stripBasePath(vetted.pathname, base) : undefined;
+  const file = pathname?.slice(1);
+  if (!lateFiles || !file || !lateFiles.has(file)) return false;
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await lateFiles.make(file);
+  } catch {
+    send(response, request, 500, TEXT, `Could not make ${file}: the terminal says why.\n`);
+    return true;
+  }
+  if (bytes === undefined) return false;
+  const made = bytes;
+  const body = { size: made.byteLength, mtime: new Date(), type: contentTypeOf(file) };
+  sendBody(request, response, body, (start, end) => response.end(made.subarray(start, end + 1)));
+  return true;
+}
+
+/**
+ * Sends a body of `size` bytes as a static host does: 304 when If-None-Match names its ETag;
+ * for a GET with a Range header, the one byte range it names (206) or 416 (byteRange,
+ * isRangeCurrent); else the whole body. The security headers go with every answer, a 304
+ * included. `write` sends bytes start..end (inclusive) and ends the response.
+ */
+function sendBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { size, mtime, type }: { size: number; mtime: Date; type: string },
+  write: (start: number, end: number) => void,
+): void {
+  const lastModified = mtime.toUTCString();
+  const etag = `W/"${size}-${mtime.getTime()}"`;
   const validators = { ...COMMON_HEADERS, ETag: etag, 'Last-Modified': lastModified };
   if (isNotModified(request.headers['if-none-match'], etag)) {
     response.writeHead(304, validators).end();
@@ -296,28 +364,26 @@ async function sendFile(
   }
   const range =
     request.method === 'GET' && isRangeCurrent(headerOf(request, 'if-range'), lastModified)
-      ? byteRange(request.headers.range, stats.size)
+      ? byteRange(request.headers.range, size)
       : ({ kind: 'whole' } as const);
   if (range.kind === 'unsatisfiable') {
-    const unsatisfied = { 'Content-Range': `bytes */${stats.size}`, 'Content-Length': 0 };
+    const unsatisfied = { 'Content-Range': `bytes */${size}`, 'Content-Length': 0 };
     response.writeHead(416, { ...COMMON_HEADERS, ...unsatisfied }).end();
     return;
   }
-  const { start, end } = range.kind === 'part' ? range : { start: 0, end: stats.size - 1 };
+  const { start, end } = range.kind === 'part' ? range : { start: 0, end: size - 1 };
   response.writeHead(range.kind === 'part' ? 206 : 200, {
     ...validators,
-    'Content-Type': contentTypeOf(file),
+    'Content-Type': type,
     'Content-Length': end - start + 1,
     'Accept-Ranges': 'bytes',
-    ...(range.kind === 'part' && { 'Content-Range': `bytes ${start}-${end}/${stats.size}` }),
+    ...(range.kind === 'part' && { 'Content-Range': `bytes ${start}-${end}/${size}` }),
   });
   if (request.method === 'HEAD' || end < start) {
     response.end();
     return;
   }
-  createReadStream(file, { start, end })
-    .once('error', () => response.destroy())
-    .pipe(response);
+  write(start, end);
 }
 
 /** A request header as one string (a repeated one joined by ", "); undefined when absent. */

@@ -2,7 +2,13 @@ import path from 'node:path';
 import { type Builder, createBuilder, type BuildResult, type Project } from '../build/builder.ts';
 import { errorScreenText, type ScreenStyle, toErrorScreen } from './error-screen.ts';
 import { planLiveUpdate, type LiveUpdate } from './live-update.ts';
-import { describePortChoice, startServer, type ErrorScreen, type SiteServer } from './serve.ts';
+import {
+  describePortChoice,
+  startServer,
+  type ErrorScreen,
+  type LateFiles,
+  type SiteServer,
+} from './serve.ts';
 import { basePathOf } from '../host/site-url.ts';
 import { createWatchQueue } from './watch-queue.ts';
 import { movedSources, stampSources, watchSources } from './watch-sources.ts';
@@ -20,7 +26,7 @@ export interface WatchOptions {
   siteUrl?: string;
   /** Where `siteUrl` came from, for error messages. */
   siteUrlOrigin?: string;
-  /** Draw social cards (in the background, after the pages); default true. `--no-cards`. */
+  /** Draw social cards (each when it is requested); default true. `--no-cards`. */
   cards?: boolean;
   /** How long one page may render ($SITEGEN_RENDER_TIMEOUT_MS in the CLI); the builder's default. */
   renderTimeLimitMs?: number;
@@ -53,7 +59,7 @@ export interface Watcher {
 
 /**
  * The builder's project for `options`. Drafts are part of the dev site, marked DRAFT; social
- * cards are drawn after the pages, unless `cards` is false.
+ * cards are drawn when they are requested, unless `cards` is false.
  */
 function projectOf(options: WatchOptions, root: string): Project {
   const { outDir, siteUrl, siteUrlOrigin, onWait, jobs, cacheDir, renderTimeLimitMs, cards } =
@@ -74,7 +80,10 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   let error: ErrorScreen | undefined;
   let server: SiteServer | undefined;
   let base = '/';
-  const cards = lateCards(builder, options.log);
+  let isClosing = false;
+  const cards = cardsOnRequest(builder, options.log, () => {
+    if (!isClosing) queue.add(CARDS_DRAWN);
+  });
   const rebuild = async (events: string[]) => {
     const changed = events.filter((event) => event !== CARDS_DRAWN);
     if (changed.length === events.length) return rebuildFiles(changed);
@@ -92,7 +101,6 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       if (!error) update = planLiveUpdate(result.changes, result, base);
       error = undefined;
       options.log(describeRebuild(changed, result));
-      cards.start(() => queue.add(CARDS_DRAWN));
     } catch (caught) {
       // Printed once per failed rebuild; requests only read `error`, they never print it again.
       error = toErrorScreen(caught, root);
@@ -105,6 +113,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const listening = await listenFirst(options, builder, {
     base: () => base,
     error: () => error,
+    lateFiles: cards,
   });
   server = listening.server;
   const portChoice = describePortChoice(options.port, server.port);
@@ -130,8 +139,8 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       return base;
     },
     async close() {
+      isClosing = true;
       await watcher.close();
-      await cards.stop();
       await queue.idle();
       await server?.close();
       await builder.dispose();
@@ -146,7 +155,7 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
 async function listenFirst(
   options: WatchOptions,
   builder: Builder,
-  view: { base: () => string; error: () => ErrorScreen | undefined },
+  view: { base: () => string; error: () => ErrorScreen | undefined; lateFiles: LateFiles },
 ) {
   let firstBuilt: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
@@ -163,6 +172,7 @@ async function listenFirst(
       base: view.base,
       isLiveReload: true,
       currentError: view.error,
+      lateFiles: view.lateFiles,
       ready,
     });
     return { server, firstBuilt };
@@ -172,61 +182,42 @@ async function listenFirst(
   }
 }
 
-/** The queue's name for "late social cards were drawn": their commit runs in the queue's turn. */
+/** The queue's name for "a social card was drawn": its commit runs in the queue's turn. */
 const CARDS_DRAWN = '\0cards drawn';
 
-/** How many late cards are drawn before they are added to the output. */
-const CARD_BATCH = 64;
-
 /**
- * Draws the social cards the runs left (Project.cardsLater) in the background, CARD_BATCH at a
- * time, each batch added to the output by a commit that runs in the watch queue's turn
- * (`commit`), so never beside a rebuild. The first page never waits for a card.
+ * The social cards the runs left (Project.cardsLater), as the dev server's late files: a card
+ * is drawn when a request names it, never ahead, and then added to the output by a commit that
+ * runs in the watch queue's turn (`drawn` queues it), so never beside a rebuild. A card that
+ * cannot be drawn is one line in the log (the request gets a 500).
  */
-function lateCards(builder: Builder, log: (line: string) => void) {
-  let drawing: Promise<void> | undefined;
-  let isStopped = false;
-  let drawn = 0;
-  let committed: () => void = () => {};
+function cardsOnRequest(builder: Builder, log: (line: string) => void, drawn: () => void) {
   return {
-    /** Starts drawing, unless it is drawing already or nothing is left; `ready` queues a commit. */
-    start(ready: () => void) {
-      if (drawing || isStopped || builder.lateCards.count === 0) return;
-      drawing = (async () => {
-        while (!isStopped && builder.lateCards.count > 0) {
-          const before = builder.lateCards.count;
-          await builder.lateCards.draw(CARD_BATCH);
-          const done = new Promise<void>((resolve) => {
-            committed = resolve;
-          });
-          ready();
-          await done;
-          drawn += before - builder.lateCards.count;
-        }
-        if (drawn > 0) log(`social cards: ${drawn} drawn in the background`);
-        drawn = 0;
-      })()
-        .catch((caught) => log(`social cards: drawing stopped: ${(caught as Error).message}`))
-        .finally(() => {
-          drawing = undefined;
-        });
+    has: (file: string) => builder.lateCards.has(file),
+    async make(file: string) {
+      try {
+        const png = await builder.lateCards.draw(file);
+        if (png) drawn();
+        return png;
+      } catch (caught) {
+        log(`social card ${file} could not be drawn: ${firstLine(caught)}`);
+        throw caught;
+      }
     },
     /** Adds the drawn cards to the output (in the queue's turn). */
     async commit() {
       try {
         await builder.lateCards.commit();
       } catch (caught) {
-        log(`social cards: could not add the drawn cards: ${(caught as Error).message}`);
-      } finally {
-        committed();
+        log(`social cards: could not add the drawn cards: ${firstLine(caught)}`);
       }
     },
-    async stop() {
-      isStopped = true;
-      committed();
-      await drawing;
-    },
   };
+}
+
+/** The first line of a thrown value's message. */
+function firstLine(caught: unknown): string {
+  return String((caught as Error)?.message ?? caught).split('\n')[0];
 }
 
 function describeRebuild(changed: string[], result: BuildResult): string {
@@ -237,7 +228,7 @@ function describeRebuild(changed: string[], result: BuildResult): string {
       ? `, ${result.removed.length} removed (${summarize(result.removed)})`
       : '';
   const late = result.cards.pending
-    ? `; ${result.cards.pending} social card${result.cards.pending === 1 ? '' : 's'} to draw in the background`
+    ? `; ${result.cards.pending} social card${result.cards.pending === 1 ? '' : 's'} left to draw on request`
     : '';
   return `${what}: ${result.written} file${result.written === 1 ? '' : 's'} written${removed}, ${Math.round(result.durationMs)} ms${late}`;
 }
