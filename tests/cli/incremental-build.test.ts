@@ -31,7 +31,12 @@ describe('a second sitegen build renders what changed', () => {
       env: { SITEGEN_CACHE_DIR: cache() },
     });
     expect(result.code, result.stderr).toBe(0);
-    return JSON.parse(result.stdout) as { pages: number; rendered: number; written: number };
+    return JSON.parse(result.stdout) as {
+      pages: number;
+      rendered: number;
+      written: number;
+      writtenFiles: string[];
+    };
   };
   const clean = async () => {
     const out = path.join(temp.dir, 'clean');
@@ -61,9 +66,11 @@ describe('a second sitegen build renders what changed', () => {
     expect(first.rendered).toBe(first.pages);
     const again = await build();
     expect(again.rendered).toBe(0);
-    // The three assets and the five host files are always written; every page is kept, and so
-    // are the list's data and search files, whose pages are all unchanged.
-    expect(again.written).toBe(8);
+    // The three assets and four host files (sitemap.xml, robots.txt, _headers, .nojekyll) are
+    // always written; every page is kept, and so are feed.xml, whose entries and what it read
+    // of them are unchanged, and the list's data and search files, whose pages are unchanged.
+    expect(again.written).toBe(7);
+    expect(again.writtenFiles).not.toContain('feed.xml');
   });
 
   it('a body edit renders its page; the summary line says how many pages were kept', async () => {

@@ -13,7 +13,7 @@ import { harnessEnv, sitegen } from '../helpers/sitegen.ts';
 const STAGES = [
   'read and bundle',
   'load and validate',
-  'map dependencies',
+  'decide',
   'link brand mentions',
   'plan routes',
   'render and write',

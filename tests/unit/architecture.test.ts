@@ -283,7 +283,7 @@ describe('the generator is split into stage folders that depend downwards', () =
   });
 
   it('resolves dynamic imports and paths, not specifier text', () => {
-    const probe = path.join(REPO, 'src/generator/build/site-run.ts');
+    const probe = path.join(REPO, 'src/generator/build/load-pages.ts');
     const found = resolvedImportsOf(probe).map((target) =>
       path.relative(path.join(REPO, 'src/generator'), target),
     );

@@ -19,7 +19,7 @@ describe('build() with an in-memory writer', () => {
     expect(Object.keys(result.timings)).toEqual([
       'read and bundle',
       'load and validate',
-      'map dependencies',
+      'decide',
       'link brand mentions',
       'plan routes',
       'render and write',

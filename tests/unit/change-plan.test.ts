@@ -18,7 +18,7 @@ describe('planChanges: one classification of a save, read by every decision', ()
 
   it('a first build runs everything and reloads every page', () => {
     for (const plan of [planChanges(), planChanges([])]) {
-      expect(plan).toMatchObject({ isFull: true, needsBundle: true, isArticlesOnly: false });
+      expect(plan).toMatchObject({ isFull: true, needsBundle: true });
       expect(plan.liveUpdate).toBe('reload');
     }
   });
@@ -26,14 +26,14 @@ describe('planChanges: one classification of a save, read by every decision', ()
   it('an article save keeps the bundles and reloads only the pages written', () => {
     const plan = planChanges(['src/content/articles/a.md', 'src/content/articles/a.md']);
     expect(plan.files.article).toEqual(['src/content/articles/a.md']);
-    expect(plan).toMatchObject({ isFull: false, needsBundle: false, isArticlesOnly: true });
+    expect(plan).toMatchObject({ isFull: false, needsBundle: false });
     expect(plan.liveUpdate).toBe('pages');
   });
 
   it('a public file keeps the bundles and is no body save; open pages reload', () => {
     const plan = planChanges(['public/ads.txt', 'src/content/articles/a.md']);
     expect(plan.files.public).toEqual(['public/ads.txt']);
-    expect(plan).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'reload' });
+    expect(plan).toMatchObject({ needsBundle: false, liveUpdate: 'reload' });
     expect(planChanges(['public/img/logo.png', 'src/client/main.ts']).needsBundle).toBe(true);
     expect(sourceKindOf('public/img/logo.png')).toBe('public');
   });
@@ -42,14 +42,14 @@ describe('planChanges: one classification of a save, read by every decision', ()
     const plan = planChanges(['src/content/articles/images/x.png']);
     expect(plan.files.article).toEqual([]);
     expect(plan.files.image).toEqual(['src/content/articles/images/x.png']);
-    expect(plan).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'pages' });
+    expect(plan).toMatchObject({ needsBundle: false, liveUpdate: 'pages' });
     const both = planChanges(['src/content/articles/a.md', 'src/content/images/y.webp']);
-    expect(both).toMatchObject({ needsBundle: false, isArticlesOnly: false, liveUpdate: 'pages' });
+    expect(both).toMatchObject({ needsBundle: false, liveUpdate: 'pages' });
   });
 
   it('configuration bundles again; its pages reload', () => {
     const plan = planChanges(['src/content/site.ts', 'src/content/articles/a.md']);
-    expect(plan).toMatchObject({ needsBundle: true, isArticlesOnly: false, liveUpdate: 'pages' });
+    expect(plan).toMatchObject({ needsBundle: true, liveUpdate: 'pages' });
   });
 
   it('styles alone swap the stylesheet; with anything else every page reloads', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shippedForPlanning } from '../helpers/shipped-content.ts';
-import { articlesShown, pageKinds } from '../../src/generator/pages/kinds.ts';
-import { planRoutes } from '../../src/generator/pages/plan-routes.ts';
+import { type Page, pageKinds } from '../../src/generator/pages/kinds.ts';
+import { createPlanner } from '../../src/generator/pages/plan-routes.ts';
+import { recordReads, trackContent } from '../../src/generator/pages/reads.ts';
 import { listPages } from '../../src/generator/pages/routes.ts';
 
 const { content, bodies, assets } = await shippedForPlanning();
@@ -19,61 +20,79 @@ describe('the page kinds', () => {
   });
 });
 
-describe('articlesShown', () => {
+describe('what a page reads is recorded as its props read it', () => {
   const pages = listPages(content, (slug) => bodies.has(slug));
-  const routes = planRoutes({ content, bodies, siteUrl: 'https://www.example.id/', assets }, pages);
-  const shown = (url: string, from = content) =>
-    articlesShown(
-      listPages(from, (slug) => bodies.has(slug)).find((page) => page.url === url)!,
-      from,
-    );
+  const input = { content, bodies, siteUrl: 'https://www.example.id/', assets };
+  const readsOf = (page: Page, from = input) => {
+    const plan = createPlanner(from);
+    return recordReads(() => plan(page));
+  };
+  const pageAt = (url: string, from = content) =>
+    listPages(from, (slug) => bodies.has(slug)).find((page) => page.url === url)!;
+  const articleKeys = (reads: string[]) => reads.filter((key) => key.startsWith('article:'));
 
-  it("names exactly the article cards of each page's props, in their order; an article page, itself", () => {
-    for (const [index, page] of pages.entries()) {
-      const props = routes[index].props;
+  it("records exactly the article cards of each page's props; an article page, itself and its body", () => {
+    for (const page of pages) {
+      const { value: route, reads } = readsOf(page);
+      const { props } = route;
       const cards =
         'featured' in props ? props.featured : 'articles' in props ? props.articles : [];
-      const expected =
-        page.template === 'ArticlePage' ? [page.article.slug] : cards.map((card) => card.slug);
-      expect(articlesShown(page, content), page.url).toEqual(expected);
+      const own = 'article' in page ? [page.article.slug] : [];
+      const expected = [...own, ...cards.map((card) => card.slug)].map((slug) => `article:${slug}`);
+      expect(articleKeys(reads), page.url).toEqual([...new Set(expected)].sort());
+      if (page.template === 'ArticlePage')
+        expect(reads, page.url).toContain(`body:${page.article.slug}`);
+      else
+        expect(
+          reads.filter((key) => key.startsWith('body:')),
+          page.url,
+        ).toEqual([]);
     }
   });
 
-  it('home: the first listed article of the first three brands', () => {
-    const firstListed = (brand: string) =>
-      content.articles.find((article) => article.listed && article.brand === brand)!.slug;
-    expect(shown('/')).toEqual(content.brands.slice(0, 3).map((brand) => firstListed(brand.slug)));
+  it('records the queries a page picks its articles with, never the whole list', () => {
+    expect(readsOf(pageAt('/')).reads).toContain('query:featured');
+    expect(readsOf(pageAt('/artikel/')).reads).toContain('query:listed');
+    expect(readsOf(pageAt('/brand/pegasus4d/')).reads).toContain('query:brand:pegasus4d');
+    for (const page of pages) expect(readsOf(page).reads, page.url).not.toContain('articles');
   });
 
-  it('the article list: every listed article; a brand page: all its own, listed ones first', () => {
-    expect(shown('/artikel/')).toEqual(
-      content.articles.filter((article) => article.listed).map((article) => article.slug),
-    );
-    const own = content.articles.filter((article) => article.brand === 'pegasus4d');
-    expect(shown('/brand/pegasus4d/')).toEqual(
-      [...own.filter((a) => a.listed), ...own.filter((a) => !a.listed)].map((a) => a.slug),
-    );
-  });
-
-  it('contact and the 404 pages show no article; an article without a body still shows itself', () => {
+  it('contact and the 404 pages read no article; a redirect page reads its article, not its aliases', () => {
     for (const url of ['/kontak/', '/404.html', '/brand/404.html', '/artikel/404.html'])
-      expect(shown(url), url).toEqual([]);
+      expect(articleKeys(readsOf(pageAt(url)).reads), url).toEqual([]);
     const slug = content.articles[0].slug;
-    const page = listPages(content, () => false).find((p) => p.url === `/artikel/${slug}/`)!;
-    expect(articlesShown(page, content)).toEqual([slug]);
+    const aliased = {
+      ...content,
+      articles: content.articles.map((article, index) =>
+        index === 0
+          ? { ...article, aliases: [{ address: '/lama/', line: 1, column: 1 }] }
+          : article,
+      ),
+    };
+    const redirect = listPages(aliased, (s) => bodies.has(s)).find((p) => p.url === '/lama/')!;
+    const { reads } = readsOf(redirect, { ...input, content: aliased });
+    expect(reads).toEqual([`article:${slug}`]);
   });
 
-  it('follows the content: an unlisted article leaves home and the list, and stays on its brand page', () => {
-    const featured = shown('/')[0];
+  it('a page that reads content.articles itself records the whole list', () => {
+    const { reads } = recordReads(() => trackContent(content).articles.length);
+    expect(reads).toEqual(['articles']);
+  });
+
+  it('follows the content: an unlisted article leaves the reads of home and the list', () => {
+    const featured = articleKeys(readsOf(pageAt('/')).reads)[0].slice('article:'.length);
     const changed = {
       ...content,
       articles: content.articles.map((article) =>
         article.slug === featured ? { ...article, listed: false } : article,
       ),
     };
-    expect(shown('/', changed)).not.toContain(featured);
-    expect(shown('/artikel/', changed)).not.toContain(featured);
+    const from = { ...input, content: changed };
+    expect(readsOf(pageAt('/', changed), from).reads).not.toContain(`article:${featured}`);
+    expect(readsOf(pageAt('/artikel/', changed), from).reads).not.toContain(`article:${featured}`);
     const brand = content.articles.find((article) => article.slug === featured)!.brand;
-    expect(shown(`/brand/${brand}/`, changed)).toContain(featured);
+    expect(readsOf(pageAt(`/brand/${brand}/`, changed), from).reads).toContain(
+      `article:${featured}`,
+    );
   });
 });

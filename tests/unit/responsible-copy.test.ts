@@ -187,8 +187,8 @@ describe('the responsible-copy rule over bodies and pages', () => {
   });
 });
 
-// watch keeps parsed articles between saves: a body-only save takes a quick path of its own
-// (body-run.ts), and a save of the list must hold the articles it did not read again to it.
+// watch keeps parsed articles between saves (build/history.ts), and a save of the list must
+// hold the articles it did not read again to it.
 describe("watch's builder holds every save to the list", () => {
   const ARTICLE = 'src/content/articles/perang88-panduan.md';
   const LIST = 'src/content/responsible.ts';

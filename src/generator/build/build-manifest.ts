@@ -9,10 +9,10 @@ import type { FileResult } from '../content/read-articles.ts';
 import type { Problem } from '../errors/problem.ts';
 import { storeInCache } from '../output/cache-file.ts';
 import type { OutputListing } from '../output/atomic-writer.ts';
-import type { DependencyMap, PageDeps } from './dependency-map.ts';
+import { type DependencyMap, knowRecordDigest, type PageDeps, recordDigest } from './decide.ts';
 
 /** Bumped whenever what the manifest holds, or how it is read, changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * What `sitegen build` keeps for the next build into the same output folder, in the cache
@@ -40,6 +40,8 @@ interface Manifest {
 interface ManifestEntry {
   hash: string;
   stamp?: string;
+  /** The digest of its article record (decide.ts recordDigest), so the next build need not hash it. */
+  record?: string;
   /** The text, once isKnown matched it this run (never written to the manifest). */
   text?: string;
   result: FileResult;
@@ -91,8 +93,10 @@ export class ManifestMemo implements ArticleMemo {
   /** The entries as the manifest holds them: without the texts isKnown kept. */
   toJSON() {
     const entries: Record<string, ManifestEntry> = {};
-    for (const [file, { hash, stamp, result }] of this.entries)
-      entries[file] = { hash, stamp, result };
+    for (const [file, { hash, stamp, result }] of this.entries) {
+      const record = result.article && recordDigest(result.article);
+      entries[file] = { hash, stamp, record, result };
+    }
     return entries;
   }
 }
@@ -140,6 +144,8 @@ export function readPreviousBuild(cacheDir: string, outDir: string, key: string)
     return { memo: new ManifestMemo() };
   }
   if (!isManifest(manifest, key, outDir)) return { memo: new ManifestMemo() };
+  for (const { record, result } of Object.values(manifest.articles))
+    if (record !== undefined && result.article) knowRecordDigest(result.article, record);
   return {
     memo: new ManifestMemo(new Map(Object.entries(manifest.articles))),
     output: {
@@ -236,12 +242,14 @@ const result = fields({
 const entry = fields({
   hash: text,
   stamp: optional(text),
+  record: optional(text),
   text: absent,
   result,
 } satisfies Record<keyof ManifestEntry, Shape>);
 const pageDeps = fields({
   digest: text,
   files: listOf(outputPath),
+  reads: optional(listOf(text)),
 } satisfies Record<keyof PageDeps, Shape>);
 
 const manifestShape = fields({

@@ -5,77 +5,21 @@ import { lockOutputDir, resolveOutputDir } from '../output/output-dir.ts';
 import { IncrementalDirWriter } from '../output/incremental-writer.ts';
 import { cleanUpOnSignal } from '../output/signal-cleanup.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
-import type { Writer } from '../output/writer.ts';
 import { createSiteBundler, type Bundles, type SiteBundler } from '../site/bundle-site.ts';
 import { renderTimeLimitMs } from '../site/time-limit.ts';
 import { createWorkerPool, type WorkerPool } from '../workers/worker-pool.ts';
 import type { BuildResult } from './build-result.ts';
+import { buildKey } from './build-manifest.ts';
 import { planChanges } from './change-plan.ts';
-import { runBodySave } from './body-run.ts';
-import { buildKey, ManifestMemo, readPreviousBuild, writeManifest } from './build-manifest.ts';
+import type { DependencyMap } from './decide.ts';
+import { type History, manifestHistory, memoryHistory, noHistory } from './history.ts';
 import { PendingCards } from './pending-cards.ts';
-import {
-  createMemos,
-  type BuilderState,
-  type LastRun,
-  type Memos,
-  type PreviousRun,
-} from './run-state.ts';
-import { runAllStages } from './site-run.ts';
+import type { Project } from './project.ts';
+import type { BuilderState } from './run-state.ts';
+import { runSite } from './site-run.ts';
 
 export type { BuildResult } from './build-result.ts';
-
-/** What a builder builds, and where to. */
-export interface Project {
-  /** Project folder holding src/content, src/templates and src/client. */
-  root: string;
-  /** Output folder; a build replaces it whole (incremental: updates it). */
-  outDir: string;
-  /** Overrides the site URL from src/content/site.ts. */
-  siteUrl?: string;
-  /** Where `siteUrl` came from, for error messages; default "--site-url". */
-  siteUrlOrigin?: string;
-  /** Called after each page is rendered (progress display). */
-  onPage?: (done: number, total: number) => void;
-  /** Called once when the output folder is locked by another build and this one waits for it. */
-  onWait?: (message: string) => void;
-  /**
-   * How long one page may render before the build fails; default $SITEGEN_RENDER_TIMEOUT_MS, else
-   * 10 s.
-   */
-  renderTimeLimitMs?: number;
-  /**
-   * Where files go instead of `outDir` (tests: a MemoryWriter); the builder then never touches the
-   * disk.
-   */
-  writer?: Writer;
-  /** Build the articles marked `draft: true` too (watch, `build --drafts`); default false. */
-  drafts?: boolean;
-  /** Draw social cards (og:image); default true. `--no-cards` turns them off. */
-  cards?: boolean;
-  /**
-   * Incremental builders (watch): a run does not wait for the social cards the cache lacks;
-   * the pages go out at once and `lateCards` draws and adds the cards afterwards. Default false.
-   */
-  cardsLater?: boolean;
-  /**
-   * sitegen's cache folder: drawn social cards in `cards/`, encoded article images in
-   * `images/`. Default <root>/node_modules/.cache/sitegen ($SITEGEN_CACHE_DIR in the CLI);
-   * none with `writer` (everything is drawn and encoded again, nothing touches the disk).
-   */
-  cacheDir?: string;
-  /**
-   * How many worker threads parse, link, render and draw when a site is big enough to gain from
-   * them (workers/worker-pool.ts); default 1: everything on this thread. The CLI's `--jobs`
-   * defaults to the number of cores.
-   */
-  jobs?: number;
-  /**
-   * Ignore what the previous build left (the build manifest in the cache folder): parse every
-   * article and render every page. `--fresh`; default false.
-   */
-  fresh?: boolean;
-}
+export type { Project } from './project.ts';
 
 /** Builds one project again and again; owns everything kept between builds. */
 export interface Builder {
@@ -115,13 +59,14 @@ export interface LateCards {
 
 /**
  * Returns a builder for `project`. Vets the output folder (reads disk); `incremental`
- * (watch) keeps esbuild contexts, bundles, linked bodies and the written files' digests
- * between builds and holds the output lock (a lock file) until dispose.
+ * (watch) keeps one writer, the memos and the dependency map in memory between runs and holds
+ * the output lock (a lock file) until dispose.
  *
  * build() and update(changedFiles) are one routine (site-run.ts): the change plan
  * (change-plan.ts) classifies the changed files once and says whether the bundles are exact;
- * the dependency map (dependency-map.ts) says which pages the changes reach. A one-shot build
- * starts from the build manifest of the previous one (build-manifest.ts) unless `fresh`.
+ * the decider (decide.ts) says which pages the changes reach, from what each page read. The
+ * history (history.ts) is where a run starts from: watch's memory, or the build manifest of
+ * the previous build (unless `fresh`).
  */
 export async function createBuilder(
   project: Project,
@@ -140,18 +85,36 @@ export async function createBuilder(
     await releaseLock();
     throw error;
   });
-  const state = builderState(project, { root, outDir, incremental, bundler });
+  const watchWriter = incremental && !project.writer ? new IncrementalDirWriter(outDir) : undefined;
+  const history = historyOf(project, { root, outDir, incremental, cacheDir, watchWriter });
+  // Every file a page of the last good run refers to (its own file, its card), made when asked.
+  let lastPages: DependencyMap | undefined;
+  let referenced: Set<string> | undefined;
+  const isReferenced = (file: string) => {
+    referenced ??= new Set([...(lastPages?.values() ?? [])].flatMap((deps) => deps.files));
+    return referenced.has(file);
+  };
+  const state = builderState(project, {
+    root,
+    outDir,
+    bundler,
+    cacheDir,
+    history: {
+      ...history,
+      end: (run) => {
+        lastPages = run.pages;
+        referenced = undefined;
+        return history.end(run);
+      },
+    },
+  });
   // After a failure the kept bundles may not match the sources, and nothing is known of what
   // is on disk: the next run bundles again and renders every page.
-  const run = async (changedFiles?: string[]) => {
-    const changes = planChanges(changedFiles);
-    const last = state.lastRun();
-    const saved = last && (await runBodySave(state, last, changes));
-    return saved ?? runAllStages(state, changes);
-  };
-  const runFresh = (changedFiles?: string[]) =>
-    run(changedFiles).catch((error) => {
+  const run = (changedFiles?: string[]) =>
+    runSite(state, planChanges(changedFiles)).catch((error) => {
       state.forget();
+      lastPages = undefined;
+      referenced = undefined;
       throw error;
     });
   let disposed: Promise<void> | undefined;
@@ -161,17 +124,15 @@ export async function createBuilder(
   };
   return {
     outDir,
-    build: () => runFresh(),
-    update: (changedFiles) => runFresh(changedFiles),
+    build: () => run(),
+    update: (changedFiles) => run(changedFiles),
     lateCards: {
-      has: (file) => state.pendingCards.has(file) && state.referencedFiles().has(file),
+      has: (file) => state.pendingCards.has(file) && isReferenced(file),
       draw: async (file) =>
         state.cacheDir ? state.pendingCards.draw(file, state.cacheDir) : undefined,
       commit: async () => {
-        const writer = state.keptWriter;
-        if (!(writer instanceof IncrementalDirWriter) || !state.cacheDir) return [];
-        const referenced = state.referencedFiles();
-        return state.pendingCards.commit(writer, state.cacheDir, (file) => referenced.has(file));
+        if (!watchWriter || !state.cacheDir) return [];
+        return state.pendingCards.commit(watchWriter, state.cacheDir, isReferenced);
       },
     },
     dispose: () => {
@@ -181,59 +142,53 @@ export async function createBuilder(
   };
 }
 
+/**
+ * Where a builder's runs start from (history.ts), chosen once: watch's memory, with its one
+ * writer; a one-shot build into a folder, the build manifest in the cache folder; a test's
+ * writer, in memory when incremental, else nothing.
+ */
+function historyOf(
+  project: Project,
+  where: {
+    root: string;
+    outDir: string;
+    incremental: boolean;
+    cacheDir?: string;
+    watchWriter?: IncrementalDirWriter;
+  },
+): History {
+  const { root, outDir, incremental, cacheDir, watchWriter } = where;
+  const writer = project.writer ?? watchWriter;
+  if (incremental && writer) return memoryHistory(writer);
+  if (project.writer) return noHistory(() => project.writer!);
+  if (cacheDir === undefined) return noHistory(() => new AtomicDirWriter(outDir, project.onWait));
+  const key = buildKey(root, { drafts: project.drafts === true });
+  return manifestHistory(outDir, { cacheDir, key, fresh: project.fresh }, project.onWait);
+}
+
 /** The settings and caches every run of one builder shares. */
 function builderState(
   project: Project,
-  setup: { root: string; outDir: string; incremental: boolean; bundler: SiteBundler },
-): BuilderState & {
-  forget(): void;
-  destroyPool(): Promise<void>;
-  /** Every file a page of the last run refers to (watch). */
-  referencedFiles(): Set<string>;
-  /** watch: what the last good run left; undefined after a failure. */
-  lastRun(): LastRun | undefined;
-} {
-  const { root, outDir, incremental, bundler } = setup;
+  setup: {
+    root: string;
+    outDir: string;
+    bundler: SiteBundler;
+    cacheDir?: string;
+    history: History;
+  },
+): BuilderState & { forget(): void; destroyPool(): Promise<void> } {
+  const { root, outDir, bundler, cacheDir, history } = setup;
   let lastBundles: Bundles | undefined;
   let pool: WorkerPool | undefined;
   let fingerprint: Promise<string> | undefined;
-  // watch: what the last good run left (its dependency map among it).
-  let last: LastRun | undefined;
-  const keptWriter: Writer | undefined =
-    project.writer ?? (incremental ? new IncrementalDirWriter(outDir) : undefined);
-  const memos: Partial<Memos> = incremental ? createMemos() : {};
-  const cacheDir = cacheDirFor(project, root);
-  // A one-shot build into a folder (not a test's writer) keeps a manifest in the cache.
-  const manifest =
-    !incremental && !project.writer && cacheDir !== undefined
-      ? { cacheDir, key: buildKey(root, { drafts: project.drafts === true }) }
-      : undefined;
   return {
     project,
     root,
     outDir,
+    history,
     pendingCards: new PendingCards(),
-    lastRun: () => last,
-    referencedFiles: () => new Set([...(last?.pages.values() ?? [])].flatMap((deps) => deps.files)),
     limitMs: project.renderTimeLimitMs ?? renderTimeLimitMs(),
     cacheDir,
-    isIncremental: incremental,
-    memos,
-    keptWriter,
-    previous: (fresh = false): PreviousRun => {
-      if (memos.articleMemo)
-        return { memo: memos.articleMemo, output: last && { pages: last.pages } };
-      if (!manifest) return {};
-      if (project.fresh || fresh) return { memo: new ManifestMemo() };
-      return readPreviousBuild(manifest.cacheDir, outDir, manifest.key);
-    },
-    remember: async ({ pages, writer, memo, last: run }) => {
-      if (memos.articleMemo) last = { ...run, pages };
-      else if (manifest && memo instanceof ManifestMemo && writer instanceof AtomicDirWriter) {
-        const listing = writer.listing();
-        await writeManifest(manifest.cacheDir, outDir, manifest.key, { memo, pages, listing });
-      }
-    },
     bundle: async (mayReuse) => {
       if (!mayReuse || !lastBundles) lastBundles = await bundler.bundle();
       return lastBundles;
@@ -244,7 +199,7 @@ function builderState(
     },
     forget: () => {
       lastBundles = undefined;
-      last = undefined;
+      history.forget();
     },
     pool: () => {
       if ((project.jobs ?? 1) > 1) pool ??= createWorkerPool(project.jobs!);

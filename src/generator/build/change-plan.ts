@@ -28,7 +28,7 @@ const STYLE_SOURCE = /^src\/templates\/[^/]+\.css$/;
 
 /**
  * What one build or save changed, classified once; every decision downstream reads it: the
- * builder (bundle again, or try a body save), and watch (which live update the open pages get).
+ * builder (bundle again, read which article files again), and watch (which live update the open pages get).
  */
 export interface ChangePlan {
   /** No list of changes (the first build, or build()): every stage runs. */
@@ -41,11 +41,6 @@ export interface ChangePlan {
    * still exact.
    */
   needsBundle: boolean;
-  /**
-   * Only article files changed: when their records are unchanged too (body-update.ts reads them
-   * to decide), only their own pages and the feed are rendered again.
-   */
-  isArticlesOnly: boolean;
   /**
    * What open pages do after a good rebuild: only styles changed, `css` (swap the stylesheet);
    * only content (articles and configuration), `pages` (the written pages reload); else `reload`
@@ -84,10 +79,9 @@ export function planChanges(changedFiles?: string[]): ChangePlan {
   const isFull = count === 0;
   const isOnly = (...kinds: SourceKind[]) =>
     !isFull && kinds.reduce((sum, kind) => sum + files[kind].length, 0) === count;
-  const isArticlesOnly = isOnly('article');
   const needsBundle = !isOnly('article', 'image', 'public');
   let liveUpdate: ChangePlan['liveUpdate'] = 'reload';
   if (isOnly('style')) liveUpdate = 'css';
   else if (isOnly('article', 'image', 'config')) liveUpdate = 'pages';
-  return { isFull, files, needsBundle, isArticlesOnly, liveUpdate };
+  return { isFull, files, needsBundle, liveUpdate };
 }

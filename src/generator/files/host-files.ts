@@ -33,12 +33,13 @@ export interface FeedSources {
  * (public-pages.ts), follow sitegen's in the sitemap. `theirs.headers`, the text of
  * public/_headers, follows sitegen's rules in `_headers` (mergeHeaders). No 404 rewrite for
  * /brand/* and /artikel/*: it is Netlify's alone and Cloudflare Pages rejects it (it serves the
- * nearest 404.html by itself); docs/hosting.md has the rule for netlify.toml. Pure.
+ * nearest 404.html by itself); docs/hosting.md has the rule for netlify.toml. `feed`
+ * undefined: no feed.xml here (the builder makes it apart, when its reads changed). Pure.
  */
 export function planHostFiles(
   routes: PageAddress[],
   siteUrl: string,
-  feed: FeedSources,
+  feed: FeedSources | undefined,
   theirs: { headers?: string; redirects?: string; pages?: SitemapEntry[] } = {},
   aliases: AliasRule[] = [],
 ): OutputFile[] {
@@ -62,11 +63,15 @@ export function planHostFiles(
   const redirectsOut = redirectsFile(aliases, base, theirs.redirects);
   return [
     ...sitemap,
-    feedFile(siteUrl, {
-      site: feed.site,
-      entries: feedEntries(routes, feed.articles),
-      bodies: feed.bodies,
-    }),
+    ...(feed
+      ? [
+          feedFile(siteUrl, {
+            site: feed.site,
+            entries: feedEntries(routes, feed.articles),
+            bodies: feed.bodies,
+          }),
+        ]
+      : []),
     { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}sitemap.xml\n` },
     { path: '_headers', contents: mergeHeaders(headers, theirs.headers) },
     ...(redirectsOut ? [redirectsOut] : []),

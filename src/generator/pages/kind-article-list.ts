@@ -4,6 +4,7 @@ import { pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
 import type { PageKind } from './page-kind.ts';
 import { indexPath, type ListPage, pagesOfList, pageSlice, pagingOf } from './paging.ts';
+import { defineQuery } from './reads.ts';
 import { collectionPageSchema, websiteSchema } from './schema-org.ts';
 
 /** The article list's own URL: its first page. */
@@ -27,10 +28,6 @@ export const articleListKind: PageKind<'ArticleListPage', { list: ListPage }> = 
     }));
   },
   props: (page, context) => articleListProps(page.list, context),
-  shows: (page, content) =>
-    pageSlice(listedArticles(content), page.list.page).map((article) => article.slug),
-  // Every page shows the list's size (count, description) and its neighbours.
-  facts: (page, content) => [page.list, listedArticles(content).length],
 };
 
 /** Returns the props of one page of the article list. Pure. */
@@ -60,17 +57,10 @@ function articleListProps(list: ListPage, context: PageContext): ArticleListPage
   };
 }
 
-const listedOf = new WeakMap<Content, Article[]>();
-
 /**
- * The listed articles, in content order: the article list's items. Pure; worked out once per
- * content, since each of the list's pages asks (834 pages at 10,000 articles).
+ * The listed articles, in content order: the article list's items. A query (reads.ts): worked
+ * out once per content, since each of the list's pages asks (834 pages at 10,000 articles).
  */
-export function listedArticles(content: Content): Article[] {
-  let listed = listedOf.get(content);
-  if (!listed) {
-    listed = content.articles.filter((article) => article.listed);
-    listedOf.set(content, listed);
-  }
-  return listed;
-}
+export const listedArticles: (content: Content) => Article[] = defineQuery('listed', (content) =>
+  content.articles.filter((article) => article.listed),
+);

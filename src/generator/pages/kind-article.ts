@@ -29,9 +29,6 @@ export const articleKind: PageKind<'ArticlePage', { article: Article }> = {
     }));
   },
   props: (page, context) => articleProps(page.article, context),
-  // The related teasers are site copy, not articles.
-  shows: (page) => [page.article.slug],
-  bodies: (page) => [page.article.slug],
 };
 
 /**

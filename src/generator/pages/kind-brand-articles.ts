@@ -34,9 +34,6 @@ export const brandArticlesKind: PageKind<'BrandArticlesPage', { brand: Brand; li
     });
   },
   props: (page, context) => brandArticlesProps(page.brand, page.list, context),
-  shows: (page, content) =>
-    pageSlice(brandArticles(page.brand, content), page.list.page).map((article) => article.slug),
-  facts: (page, content) => [page.list, brandArticles(page.brand, content).length],
 };
 
 /** Returns the props of one page of a brand's article list. Pure. */

@@ -4,6 +4,7 @@ import { newestDate } from './addresses.ts';
 import { pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
 import type { PageKind } from './page-kind.ts';
+import { defineQuery } from './reads.ts';
 import { organizationSchema } from './schema-org.ts';
 import { summarizeBrand } from './summaries.ts';
 
@@ -30,12 +31,6 @@ export const brandKind: PageKind<'BrandPage', { brand: Brand }> = {
     }));
   },
   props: (page, context) => brandProps(page.brand, context),
-  shows: (page, content) =>
-    brandArticles(page.brand, content)
-      .slice(0, BRAND_PAGE_ARTICLES)
-      .map((article) => article.slug),
-  // "Lihat semua N artikel": how many the brand has.
-  facts: (page, content) => brandArticles(page.brand, content).length,
 };
 
 /**
@@ -66,25 +61,22 @@ function brandProps(brand: Brand, context: PageContext): BrandPageProps {
   };
 }
 
-const byBrandOf = new WeakMap<Content, Map<string, Article[]>>();
-
 /**
- * Every article of `brand` in content order (`order`, then the newest date first), listed ones
- * first among those of one `order` and date, so the page's six are the newest. Pure; worked out
- * once per content for every brand, since each page of a brand's list asks.
+ * Every article of a brand in content order (`order`, then the newest date first), listed ones
+ * first among those of one `order` and date, so the page's six are the newest. A query
+ * (reads.ts), worked out once per content and brand, since each page of a brand's list asks.
  */
+const articlesOfBrand = defineQuery('brand', ({ articles }, slug) => {
+  const newer = (a: Article, b: Article) =>
+    a.publishedAt === b.publishedAt ? 0 : a.publishedAt > b.publishedAt ? -1 : 1;
+  return articles
+    .filter((article) => article.brand === slug)
+    .sort((a, b) => a.order - b.order || newer(a, b) || Number(b.listed) - Number(a.listed));
+});
+
+/** Every article of `brand` (articlesOfBrand). Pure. */
 export function brandArticles(brand: Brand, content: Content): Article[] {
-  let byBrand = byBrandOf.get(content);
-  if (!byBrand) {
-    byBrand = new Map(content.brands.map((each) => [each.slug, []]));
-    for (const article of content.articles) byBrand.get(article.brand)?.push(article);
-    const newer = (a: Article, b: Article) =>
-      a.publishedAt === b.publishedAt ? 0 : a.publishedAt > b.publishedAt ? -1 : 1;
-    for (const list of byBrand.values())
-      list.sort((a, b) => a.order - b.order || newer(a, b) || Number(b.listed) - Number(a.listed));
-    byBrandOf.set(content, byBrand);
-  }
-  return byBrand.get(brand.slug) ?? [];
+  return articlesOfBrand(content, brand.slug);
 }
 
 /** The URL of the list of all of `brand`'s articles: /brand/{slug}/artikel/. Pure. */

@@ -22,7 +22,6 @@ export const contactKind: PageKind<'ContactPage'> = {
     ];
   },
   props: (_page, context) => contactProps(context),
-  shows: () => [],
 };
 
 /** Returns the props of /kontak/: contact details and the FAQ. Pure. */

@@ -3,6 +3,7 @@ import type { HomePageProps } from '../../templates/index.ts';
 import { pageMeta } from './layout.ts';
 import type { PageContext } from './page-context.ts';
 import type { PageKind } from './page-kind.ts';
+import { defineQuery } from './reads.ts';
 import { websiteSchema } from './schema-org.ts';
 import { summarizeBrand } from './summaries.ts';
 
@@ -25,7 +26,6 @@ export const homeKind: PageKind<'HomePage'> = {
     ];
   },
   props: (_page, context) => homeProps(context),
-  shows: (_page, content) => featuredArticles(content).map((article) => article.slug),
 };
 
 /**
@@ -47,11 +47,11 @@ function homeProps(context: PageContext): HomePageProps {
   };
 }
 
-/** The first listed article of each brand, in brand order, at most three. Pure. */
-function featuredArticles({ brands, articles }: Content): Article[] {
+/** The first listed article of each brand, in brand order, at most three. A query (reads.ts). */
+const featuredArticles = defineQuery('featured', ({ brands, articles }: Content) => {
   const listed = articles.filter((article) => article.listed);
   return brands
     .map((brand) => listed.find((article) => article.brand === brand.slug))
     .filter((article): article is Article => article !== undefined)
     .slice(0, 3);
-}
+});

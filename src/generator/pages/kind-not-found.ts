@@ -27,7 +27,6 @@ export const notFoundKind: PageKind<'NotFoundPage', { view: NotFoundView }> = {
     }));
   },
   props: (page, context) => notFoundProps(page.view, context),
-  shows: () => [],
 };
 
 /**

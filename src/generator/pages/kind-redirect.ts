@@ -27,7 +27,6 @@ export const redirectKind: PageKind<'RedirectPage', { article: Article; alias: A
     );
   },
   props: (page, context) => redirectProps(page.article, context),
-  shows: (page) => [page.article.slug],
 };
 
 /**

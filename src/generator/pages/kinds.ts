@@ -1,4 +1,3 @@
-import type { Content } from '../../content/types.ts';
 import { articleListKind } from './kind-article-list.ts';
 import { articleKind } from './kind-article.ts';
 import { brandArticlesKind } from './kind-brand-articles.ts';
@@ -38,22 +37,4 @@ export function kindOf(page: Page): PageKind {
   // Every Page comes from a kind in pageKinds(), one kind per template (page-kinds.test.ts).
   const kinds: readonly PageKind[] = pageKinds();
   return kinds.find((kind) => kind.template === page.template)!;
-}
-
-/**
- * Returns the slugs of the articles `page` shows, in the order it shows them (its kind's
- * `shows`): what its props read of `content.articles`. Pure.
- */
-export function articlesShown(page: Page, content: Content): string[] {
-  return kindOf(page).shows(page, content);
-}
-
-/** Returns what else `page`'s props read of the content (its kind's `facts`). Pure. */
-export function factsOf(page: Page, content: Content): unknown {
-  return kindOf(page).facts?.(page, content) ?? null;
-}
-
-/** Returns the slugs of the articles whose body `page` shows (its kind's `bodies`). Pure. */
-export function bodiesShown(page: Page): string[] {
-  return kindOf(page).bodies?.(page) ?? [];
 }

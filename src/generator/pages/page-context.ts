@@ -10,16 +10,14 @@ import type { ProcessedImage } from '../assets/article-images.ts';
 import { createLayout, type AssetPaths, type LayoutFor } from './layout.ts';
 import type { SocialImage } from '../assets/social-cards.ts';
 import type { BodyPictures } from './body-pictures.ts';
+import { readKey, type SlugLookup, trackContent, trackLookup } from './reads.ts';
 import { fallbackArticleView, imageView, summarizeArticle } from './summaries.ts';
 
 /**
  * Linked body HTML by article slug, as a Map has it: articles without an entry render the
  * fallback. A lookup, not a Map, so a body can be made when first asked for (build/bodies.ts).
  */
-export interface BodyLookup {
-  get(slug: string): string | undefined;
-  has(slug: string): boolean;
-}
+export type BodyLookup = SlugLookup<string>;
 
 export interface PlanInput {
   content: Content;
@@ -36,7 +34,7 @@ export interface PlanInput {
    * image. `fallback` (JPEG or PNG, the widest) is the one for og:image and JSON-LD:
    * `absolute(image.fallback.path)`, with its width and height.
    */
-  images?: Map<string, ProcessedImage>;
+  images?: SlugLookup<ProcessedImage>;
   /** What places the images the bodies show; absent: no body shows one. */
   bodyPictures?: BodyPictures;
   /**
@@ -82,9 +80,16 @@ export interface PageContext extends PlanInput {
 }
 
 /**
- * Returns the PageContext for one plan: layout, URL and brand look-ups, the fallback article. Pure.
+ * Returns the PageContext for one plan: layout, URL and brand look-ups, the fallback article.
+ * Its content, bodies and images note what each page reads (reads.ts). Pure.
  */
-export function createPageContext(input: PlanInput): PageContext {
+export function createPageContext(planInput: PlanInput): PageContext {
+  const input = {
+    ...planInput,
+    content: trackContent(planInput.content),
+    bodies: trackLookup(planInput.bodies, readKey.body),
+    images: planInput.images && trackLookup(planInput.images, readKey.image),
+  };
   const { content, siteUrl, assets } = input;
   const brandBySlug = new Map(content.brands.map((brand) => [brand.slug, brand]));
   // validate-content.ts guarantees every article names a known brand.

@@ -35,32 +35,21 @@ export interface PageFacts {
 }
 
 /**
- * One kind of page (home, article, brand, …): its pages, their props and the articles each
- * shows. kinds.ts lists every kind; listPages and planRoutes go through that list, so adding a
- * kind is one kind-*.ts module, one template and one line there.
+ * One kind of page (home, article, brand, …): its pages and their props. kinds.ts lists every
+ * kind; listPages and planRoutes go through that list, so adding a kind is one kind-*.ts module,
+ * one template and one line there. What a page's props read is recorded as they read it
+ * (reads.ts), never declared.
  */
 export interface PageKind<T extends TemplateName = TemplateName, R extends object = object> {
   /** The template that renders its pages; one kind per template. */
   readonly template: T;
   /** Its pages, in sitemap order, each with the record it shows. Pure. */
   pages(content: Content, facts: PageFacts): PageOf<T, R>[];
-  /** The props of its template for one of its pages. Pure. */
+  /**
+   * The props of its template for one of its pages. Pure: reads only `page` and `context`
+   * (whose content, bodies and images note each read, reads.ts).
+   */
   props(page: PageOf<T, R>, context: PageContext): TemplateProps[T];
-  /**
-   * The slugs of the articles `page` shows (as cards or as itself), in the order it shows them:
-   * what its props read of `content.articles`. Pure.
-   */
-  shows(page: PageOf<T, R>, content: Content): string[];
-  /**
-   * The slugs of the articles whose body `page` shows (its props read `context.bodies`); absent:
-   * none. With `shows`, all a page reads of the articles (build/dependency-map.ts). Pure.
-   */
-  bodies?(page: PageOf<T, R>): string[];
-  /**
-   * What else its props read of the content (how many articles a list holds, its pages): any
-   * JSON value, digested with the articles it shows; absent: nothing. Pure.
-   */
-  facts?(page: PageOf<T, R>, content: Content): unknown;
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { Content } from '../../content/types.ts';
 import type { ArticleSummary } from '../../templates/index.ts';
 import { ARTICLE_LIST_URL } from './kind-article-list.ts';
-import { articlesShown, type Page } from './kinds.ts';
-import type { PageContext } from './page-context.ts';
+import type { Page } from './kinds.ts';
 import { listDataUrl } from './paging.ts';
+import type { Route } from './plan-routes.ts';
 
 /** One paged list: its URL and its items in list order, as summaries. */
 export interface PagedList {
@@ -14,16 +13,15 @@ export interface PagedList {
 
 /**
  * Returns the paged lists among `pages` (the one list of pages) whose data file path
- * ("artikel/list.json") is in `only`, each with its items in list order: what its pages show,
- * page after page. The article list is the searchable one. Pure.
+ * ("artikel/list.json") is in `only`, each with its items in list order: the cards its pages'
+ * props show (`plan`: a planner without social cards), page after page. The article list is
+ * the searchable one. Pure.
  */
 export function pagedLists(
   pages: Page[],
-  content: Content,
-  context: PageContext,
+  plan: (page: Page) => Route,
   only: ReadonlySet<string>,
 ): PagedList[] {
-  const bySlug = new Map(content.articles.map((article) => [article.slug, article]));
   const lists = new Map<string, PagedList>();
   for (const page of pages) {
     if (!('list' in page) || !only.has(listDataUrl(page.list.listUrl).slice(1))) continue;
@@ -33,8 +31,8 @@ export function pagedLists(
       list = { url: listUrl, items: [], isSearchable: listUrl === ARTICLE_LIST_URL };
       lists.set(listUrl, list);
     }
-    for (const slug of articlesShown(page, content))
-      list.items.push(context.summarize(bySlug.get(slug)!));
+    const { props } = plan(page);
+    if ('articles' in props) list.items.push(...props.articles);
   }
   return [...lists.values()];
 }

@@ -1,5 +1,6 @@
 import { kindOf } from './kinds.ts';
 import { createPageContext, type PageContext, type PlanInput } from './page-context.ts';
+import { trackArticle } from './reads.ts';
 import { listPages, type Page, type TemplateName, type TemplateProps } from './routes.ts';
 
 export type { PlanInput } from './page-context.ts';
@@ -45,7 +46,9 @@ export function createPlanner(input: PlanInput): (page: Page) => Route {
 
 function withProps(page: Page, context: PageContext): Route {
   const { url, outputPath, isIndexable, lastModified, source, template } = page;
-  const props = kindOf(page).props(page, context);
+  // The article a page carries is read like any other: each read noted (reads.ts).
+  const read = 'article' in page ? { ...page, article: trackArticle(page.article) } : page;
+  const props = kindOf(page).props(read, context);
   // kindOf(page) renders with page.template, so props are TemplateProps[template].
   return { url, outputPath, isIndexable, lastModified, source, template, props } as Route;
 }

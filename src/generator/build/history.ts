@@ -1,0 +1,123 @@
+import type { CardMemo } from '../assets/social-cards.ts';
+import type { ArticleMemo } from '../content/article-memo.ts';
+import type { FileResult } from '../content/read-articles.ts';
+import { AtomicDirWriter } from '../output/atomic-writer.ts';
+import type { Writer } from '../output/writer.ts';
+import type { Bundles } from '../site/bundle-site.ts';
+import { ManifestMemo, readPreviousBuild, writeManifest } from './build-manifest.ts';
+import type { DependencyMap } from './decide.ts';
+import type { LinkMemo } from './link-bodies.ts';
+
+/**
+ * What a run starts from: the writer it writes through, what the last run left that this
+ * writer can keep (its dependency map), and the memos (caches that make a run cheaper and
+ * never decide what it produces).
+ */
+export interface RunStart {
+  writer: Writer;
+  /** The last run's dependency map, when its files are still there; absent: render every page. */
+  pages?: DependencyMap;
+  /** Parsed articles of the last run: unchanged files are not parsed again. */
+  articles?: ArticleMemo;
+  /** Linked bodies by raw body: unchanged bodies skip cheerio. */
+  links?: LinkMemo;
+  /** Laid-out social cards, valid for one version of the site's code. */
+  cardsFor?(bundles: Bundles): CardMemo;
+}
+
+/**
+ * The one history of a builder: what each run leaves for the next. watch keeps it in memory
+ * (memoryHistory); `sitegen build` in the build manifest in the cache folder (manifestHistory);
+ * a test's in-memory one-shot build has none (noHistory). The run is the same routine for all
+ * three (site-run.ts); only where the history lives differs.
+ */
+export interface History {
+  /** Starts a run; `fresh`: from nothing the last run left (a file it kept was missing). */
+  begin(fresh: boolean): Promise<RunStart>;
+  /**
+   * After the run's commit: keeps its dependency map (and parsed articles) for the next. The
+   * next run may start at once; the promise, which the run's `cleanup` includes, settles when
+   * the record is on disk (the manifest waits for the previous output's removal).
+   */
+  end(run: { start: RunStart; pages: DependencyMap }): Promise<void>;
+  /** After a failure: nothing of the last run is trusted; the next run renders every page. */
+  forget(): void;
+}
+
+/**
+ * watch's (and a test's incremental builder's) history: one writer for every run, which
+ * keeps the last commit's files, and the memos, all in memory.
+ */
+export function memoryHistory(writer: Writer): History {
+  const articles: ArticleMemo = new Map<string, { text: string; result: FileResult }>();
+  const links: LinkMemo = new Map();
+  let cards: { bundles: Bundles; memo: CardMemo } | undefined;
+  let pages: DependencyMap | undefined;
+  const start: RunStart = {
+    writer,
+    articles,
+    links,
+    cardsFor: (bundles) => {
+      if (cards?.bundles !== bundles) cards = { bundles, memo: new Map() };
+      return cards.memo;
+    },
+  };
+  return {
+    begin: async (fresh) => ({ ...start, pages: fresh ? undefined : pages }),
+    end: (run) => {
+      pages = run.pages;
+      return Promise.resolve();
+    },
+    forget: () => {
+      pages = undefined;
+    },
+  };
+}
+
+/**
+ * `sitegen build`'s history: each run writes a new output folder (AtomicDirWriter) and starts
+ * from the manifest the last build into the same folder left in the cache folder, when that
+ * folder is still the one the manifest describes (AtomicDirWriter.reuse). `fresh` (`--fresh`):
+ * every run starts from nothing the last one left.
+ */
+export function manifestHistory(
+  outDir: string,
+  manifest: { cacheDir: string; key: string; fresh?: boolean },
+  onWait?: (message: string) => void,
+): History {
+  return {
+    begin: async (startsFresh) => {
+      const fresh = startsFresh || manifest.fresh === true;
+      const writer = new AtomicDirWriter(outDir, onWait);
+      // The output lock first: a folder that cannot be written, or another build into it, is
+      // known before any work; it also puts back what a killed build left.
+      await writer.folder().catch(async (error) => {
+        await writer.abort();
+        throw error;
+      });
+      if (fresh) return { writer, articles: new ManifestMemo() };
+      const before = readPreviousBuild(manifest.cacheDir, outDir, manifest.key);
+      const isWhole = before.output && (await writer.reuse(before.output.listing));
+      return { writer, articles: before.memo, pages: isWhole ? before.output!.pages : undefined };
+    },
+    end: async ({ start, pages }) => {
+      const writer = start.writer as AtomicDirWriter;
+      const memo = start.articles as ManifestMemo;
+      // The stamps once the previous output is gone: removing its links to the files the new
+      // folder kept changes their change time, which the listing must already hold.
+      await writer.cleanup;
+      const build = { memo, pages, listing: writer.listing() };
+      await writeManifest(manifest.cacheDir, outDir, manifest.key, build);
+    },
+    forget: () => {},
+  };
+}
+
+/** A one-shot build that keeps nothing: a new writer per run (`newWriter`), every page rendered. */
+export function noHistory(newWriter: () => Writer): History {
+  return {
+    begin: async () => ({ writer: newWriter() }),
+    end: () => Promise.resolve(),
+    forget: () => {},
+  };
+}
