@@ -1,4 +1,12 @@
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +20,13 @@ const BRANDS = ['lux88togel', 'loyal4d', 'perang88', 'pegasus4d'];
 
 /** One edit a maintainer makes between two builds, on the shipped project. */
 type Edit =
-  | { kind: 'body' | 'title' | 'remove' | 'listed' | 'draft'; pick: number; n: number }
+  | {
+      kind: 'body' | 'title' | 'excerpt' | 'remove' | 'listed' | 'draft' | 'rename';
+      pick: number;
+      n: number;
+    }
+  | { kind: 'public'; n: number }
+  | { kind: 'config'; n: number }
   | { kind: 'date'; pick: number; day: number }
   | { kind: 'brand'; pick: number; brand: number }
   | { kind: 'add'; pick: number; n: number }
@@ -23,6 +37,10 @@ const pick = fc.nat();
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('body' as const), pick, n: fc.nat(99) }),
   fc.record({ kind: fc.constant('title' as const), pick, n: fc.nat(99) }),
+  fc.record({ kind: fc.constant('excerpt' as const), pick, n: fc.nat(99) }),
+  fc.record({ kind: fc.constant('rename' as const), pick, n: fc.nat(999) }),
+  fc.record({ kind: fc.constant('public' as const), n: fc.nat(9) }),
+  fc.record({ kind: fc.constant('config' as const), n: fc.nat(99) }),
   fc.record({ kind: fc.constant('remove' as const), pick, n: fc.constant(0) }),
   fc.record({ kind: fc.constant('listed' as const), pick, n: fc.constant(0) }),
   fc.record({ kind: fc.constant('draft' as const), pick, n: fc.constant(0) }),
@@ -46,6 +64,28 @@ function apply(root: string, change: Edit): string[] {
     write(file, read(file).replace(/Situs informasi[^;]*;/, `Situs informasi ${change.n};`));
     return [file];
   }
+  if (change.kind === 'public') {
+    // Three states of public/uji.txt: absent, or one of two texts.
+    const file = 'public/uji.txt';
+    if (change.n % 3 === 0) rmSync(path.join(root, file), { force: true });
+    else {
+      mkdirSync(path.join(root, 'public'), { recursive: true });
+      write(file, `berkas uji ${change.n % 3}\n`);
+    }
+    return [file];
+  }
+  if (change.kind === 'config') {
+    const file = 'src/content/site.ts';
+    const tagline = /tagline: '[^']*'/;
+    write(
+      file,
+      read(file).replace(
+        tagline,
+        `tagline: 'Panduan, tips, dan review platform nomor ${change.n}'`,
+      ),
+    );
+    return [file];
+  }
   if (change.kind === 'style') {
     const file = 'src/templates/styles.css';
     const colour = (change.n * 99991).toString(16).slice(0, 6).padEnd(6, '0');
@@ -67,6 +107,21 @@ function apply(root: string, change: Edit): string[] {
     case 'title':
       write(file, setKey('title', `Judul Uji Nomor ${change.n}`));
       return [file];
+    case 'excerpt':
+      write(file, setKey('excerpt', `Ringkasan uji nomor ${change.n} tentang batas bermain.`));
+      return [file];
+    case 'rename': {
+      // The article moves to a new slug and keeps its old address as an alias.
+      const slug = path.basename(file, '.md');
+      const renamed = `${ARTICLES}/${slug.replace(/-baru-\d+$/, '')}-baru-${change.n}.md`;
+      const aliases = /^aliases: \[(.*)\]$/m.exec(text)?.[1];
+      const newSlug = path.basename(renamed, '.md');
+      if (existsSync(path.join(root, renamed)) || aliases?.split(', ').includes(newSlug)) return [];
+      const list = aliases ? `${aliases}, ${slug}` : slug;
+      write(renamed, setKey('aliases', `[${list}]`));
+      rmSync(path.join(root, file));
+      return [file, renamed];
+    }
     case 'date': {
       const date = new Date(Date.UTC(2023, 0, 1) + change.day * 86_400_000);
       write(
@@ -94,7 +149,8 @@ function apply(root: string, change: Edit): string[] {
     case 'add': {
       const added = `${ARTICLES}/${path.basename(file, '.md')}-salinan-${change.n}.md`;
       if (existsSync(path.join(root, added))) return [];
-      write(added, text.replace(/^title: .*$/m, `title: Salinan Nomor ${change.n}`));
+      const copy = text.replace(/^aliases: .*\n/m, '');
+      write(added, copy.replace(/^title: .*$/m, `title: Salinan Nomor ${change.n}`));
       return [added];
     }
   }
@@ -141,7 +197,7 @@ describe('incremental builds equal clean builds', () => {
     await temp?.remove();
   });
 
-  it('after every edit of random sequences (bodies, titles, dates, brands, drafts, lists, new and deleted articles, a template, the stylesheet)', async () => {
+  it('after every edit of random sequences (bodies, titles, excerpts, dates, brands, drafts, lists, new, deleted and renamed articles, public files, the configuration, a template, the stylesheet)', async () => {
     let step = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(edit, { minLength: 3, maxLength: 4 }), async (edits) => {
