@@ -217,7 +217,7 @@ describe("watch's builder holds every save to the list", () => {
     await temp?.remove();
   });
 
-  it('refuses a phrase saved into a body, which the body-only path renders', async () => {
+  it('refuses a phrase saved into a body, and builds again once it is taken out', async () => {
     edit(ARTICLE, 'brand uji pertama.', 'brand uji pertama, pasti menang.');
     await expect(builder.update([ARTICLE])).rejects.toMatchObject({
       problems: [

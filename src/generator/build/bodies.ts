@@ -1,7 +1,7 @@
 import type { Article } from '../../content/types.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
 import type { BodyLookup } from '../pages/page-context.ts';
-import { type LinkBody, type LinkMemo, linkBody, type Prelinked } from './link-bodies.ts';
+import type { LinkBody, LinkMemo, Prelinked } from './link-bodies.ts';
 
 /** What LinkedBodies reads: the run's bodies, and how to link one and to read one again. */
 export interface BodySources {
@@ -62,15 +62,6 @@ export class LinkedBodies implements BodyLookup {
     return result;
   }
 
-  /** watch's body save: `slug`'s body is now `html` (before linking), with this digest. */
-  replace(slug: string, html: string, digest: string): void {
-    this.sources.digests.set(slug, digest);
-    this.sources.parsed.set(slug, html);
-    this.linked.delete(slug);
-    // What the worker threads linked is the old body.
-    this.sources.prelinked?.bodies.delete(slug);
-  }
-
   /** Whether some body made so far sets an id (commit-pages.ts hasIds). */
   some(test: (html: string) => boolean): boolean {
     for (const html of this.linked.values()) if (test(html)) return true;
@@ -79,15 +70,19 @@ export class LinkedBodies implements BodyLookup {
 
   private make(slug: string, digest: string): string {
     const { parsed, prelinked, targets, link, memo } = this.sources;
+    const targetsKey = this.targetsKey;
+    // A body linked before (watch), with the same digest and targets: nothing to read or link.
+    const last = memo?.get(slug);
+    if (last && last.digest === digest && last.targets === targetsKey) {
+      parsed.delete(slug);
+      return last.linked;
+    }
     const html = parsed.get(slug) ?? this.sources.reparse(this.bySlug.get(slug)!, digest);
     // A one-shot build keeps each body once: linked, not also as parsed.
     parsed.delete(slug);
-    const ahead =
-      prelinked?.targetsKey === this.targetsKey ? prelinked.bodies.get(slug) : undefined;
-    if (ahead !== undefined) {
-      memo?.set(slug, { targets: this.targetsKey, html, linked: ahead });
-      return ahead;
-    }
-    return linkBody(slug, html, { targets, targetsKey: this.targetsKey }, link, memo);
+    const ahead = prelinked?.targetsKey === targetsKey ? prelinked.bodies.get(slug) : undefined;
+    const linked = ahead ?? link(html, targets);
+    memo?.set(slug, { targets: targetsKey, digest, linked });
+    return linked;
   }
 }

@@ -109,14 +109,23 @@ export async function createBuilder(
     },
   });
   // After a failure the kept bundles may not match the sources, and nothing is known of what
-  // is on disk: the next run bundles again and renders every page.
+  // is on disk or which files the failed run read: the next run bundles again, looks at every
+  // file and renders every page.
+  let hasFailed = false;
   const run = (changedFiles?: string[]) =>
-    runSite(state, planChanges(changedFiles)).catch((error) => {
-      state.forget();
-      lastPages = undefined;
-      referenced = undefined;
-      throw error;
-    });
+    runSite(state, planChanges(hasFailed ? undefined : changedFiles)).then(
+      (result) => {
+        hasFailed = false;
+        return result;
+      },
+      (error) => {
+        hasFailed = true;
+        state.forget();
+        lastPages = undefined;
+        referenced = undefined;
+        throw error;
+      },
+    );
   let disposed: Promise<void> | undefined;
   const dispose = async () => {
     await Promise.all([bundler.dispose(), state.destroyPool()]);

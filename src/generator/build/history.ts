@@ -1,6 +1,5 @@
 import type { CardMemo } from '../assets/social-cards.ts';
 import type { ArticleMemo } from '../content/article-memo.ts';
-import type { FileResult } from '../content/read-articles.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import type { Bundles } from '../site/bundle-site.ts';
@@ -49,7 +48,7 @@ export interface History {
  * keeps the last commit's files, and the memos, all in memory.
  */
 export function memoryHistory(writer: Writer): History {
-  const articles: ArticleMemo = new Map<string, { text: string; result: FileResult }>();
+  const articles: ArticleMemo = new ManifestMemo();
   const links: LinkMemo = new Map();
   let cards: { bundles: Bundles; memo: CardMemo } | undefined;
   let pages: DependencyMap | undefined;

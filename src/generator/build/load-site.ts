@@ -71,8 +71,7 @@ export async function loadSite(root: string, options: LoadOptions) {
   const { drafts, limitMs, articleMemo, clock } = options;
   const { changed } = options;
   let articleFiles = readArticleFiles(root, {
-    knownText:
-      changed && ((file) => (changed.has(file) ? undefined : articleMemo?.get(file)?.text)),
+    unchanged: changed && ((file) => (changed.has(file) ? undefined : bodyOf(articleMemo, file))),
     known: articleMemo?.known?.bind(articleMemo),
   });
   // The workers load their modules while esbuild bundles, when there are enough files to
@@ -139,6 +138,12 @@ function soundTargets(content: SiteContent): LinkTarget[] | undefined {
     Array.isArray(brands) &&
     brands.every((brand) => typeof brand?.name === 'string' && typeof brand?.url === 'string');
   return isSound ? brandTargets(content) : undefined;
+}
+
+/** Whether the memo's result of `file` has a body; undefined when the memo has none. */
+function bodyOf(memo: ArticleMemo | undefined, file: string) {
+  const kept = memo?.get(file);
+  return kept && { hasBody: kept.result.bodyDigest !== undefined };
 }
 
 /** A file read by readSourceFile as text, or undefined when it is missing or unusable. */

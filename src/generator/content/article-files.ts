@@ -47,8 +47,11 @@ export interface ArticleFiles {
 
 /** How readArticleFiles may skip reading a file. */
 export interface KnownFiles {
-  /** The text of a file watch knows to be unchanged since it last read it (no save event). */
-  knownText?: (file: string) => string | undefined;
+  /**
+   * For a file watch knows to be unchanged since the last run (no save event) and whose result
+   * the memo holds: whether it has a body. It is neither read nor looked at. Undefined: go on.
+   */
+  unchanged?: (file: string) => { hasBody: boolean } | undefined;
   /**
    * For a file whose stamp (fileStamp: size, modification and change times, inode) is the one
    * the build manifest recorded: whether it has a body. Undefined: read it.
@@ -61,19 +64,22 @@ export interface KnownFiles {
  * per file cost a tenth of the same calls as promises). Parses nothing, so the builder can
  * read the files first and load the parsers while esbuild runs. A file `known` vouches for is
  * not read (the change time moves on every write, and nothing can set it back, as git's index
- * relies on); neither is one whose text `knownText` gives. Reads disk only.
+ * relies on); neither is one `unchanged` vouches for. Reads disk only.
  */
 export function readArticleFiles(
   root: string,
-  { knownText, known }: KnownFiles = {},
+  { unchanged, known }: KnownFiles = {},
 ): ArticleFiles {
   const problems: Problem[] = [];
   const names = listArticleFiles(root, problems);
   let hasBodies = false;
   const files = names.map((file): ArticleFile => {
     const full = path.join(root, file);
-    const text = knownText?.(file);
-    if (text !== undefined) return { file, text };
+    const saved = unchanged?.(file);
+    if (saved) {
+      hasBodies ||= saved.hasBody;
+      return { file, text: '', isUnchanged: true };
+    }
     const info = known && lstatSync(full, { throwIfNoEntry: false });
     const stamp = info ? fileStamp(info) : undefined;
     const vouched = stamp === undefined ? undefined : known!(file, stamp);

@@ -39,15 +39,15 @@ export function textDigest(text: string): string {
 }
 
 /**
- * Forgets every sound result the memo holds that was checked against another responsible-copy
- * list than the one of `digest` (FileResult.phrases), so its file is read and parsed again.
+ * Forgets every result the memo holds that was checked against another responsible-copy list
+ * than the one of `digest` (FileResult.phrases), so its file is read and parsed again.
  * Returns whether it forgot any. Pure apart from the memo.
  */
 export function forgetOtherLists(memo: ArticleMemo, digest: string | undefined): boolean {
   let forgot = false;
   for (const file of [...memo.keys()]) {
     const result = memo.get(file)?.result;
-    if (!result || result.problems.length > 0 || result.phrases === digest) continue;
+    if (!result || result.phrases === digest) continue;
     memo.delete(file);
     forgot = true;
   }
