@@ -12,7 +12,13 @@ import type { BuildResult } from './build-result.ts';
 import { buildKey } from './build-manifest.ts';
 import { planChanges } from './change-plan.ts';
 import type { DependencyMap } from './decide.ts';
-import { type History, manifestHistory, memoryHistory, noHistory } from './history.ts';
+import {
+  type History,
+  manifestHistory,
+  memoryHistory,
+  noHistory,
+  watchHistory,
+} from './history.ts';
 import { PendingCards } from './pending-cards.ts';
 import type { Project } from './project.ts';
 import type { BuilderState } from './run-state.ts';
@@ -128,22 +134,14 @@ export async function createBuilder(
     );
   let disposed: Promise<void> | undefined;
   const dispose = async () => {
-    await Promise.all([bundler.dispose(), state.destroyPool()]);
+    await Promise.all([bundler.dispose(), state.destroyPool(), history.close?.()]);
     await releaseLock();
   };
   return {
     outDir,
     build: () => run(),
     update: (changedFiles) => run(changedFiles),
-    lateCards: {
-      has: (file) => state.pendingCards.has(file) && isReferenced(file),
-      draw: async (file) =>
-        state.cacheDir ? state.pendingCards.draw(file, state.cacheDir) : undefined,
-      commit: async () => {
-        if (!watchWriter || !state.cacheDir) return [];
-        return state.pendingCards.commit(watchWriter, state.cacheDir, isReferenced);
-      },
-    },
+    lateCards: lateCardsOf(state, watchWriter, isReferenced),
     dispose: () => {
       disposed ??= dispose();
       return disposed;
@@ -152,9 +150,29 @@ export async function createBuilder(
 }
 
 /**
+ * watch's social cards (Project.cardsLater), each drawn when it is requested: a card is one
+ * when it is pending and a page of the last run refers to it (`isReferenced`).
+ */
+function lateCardsOf(
+  state: BuilderState,
+  watchWriter: IncrementalDirWriter | undefined,
+  isReferenced: (file: string) => boolean,
+): LateCards {
+  return {
+    has: (file) => state.pendingCards.has(file) && isReferenced(file),
+    draw: async (file) =>
+      state.cacheDir ? state.pendingCards.draw(file, state.cacheDir) : undefined,
+    commit: async () => {
+      if (!watchWriter || !state.cacheDir) return [];
+      return state.pendingCards.commit(watchWriter, state.cacheDir, isReferenced);
+    },
+  };
+}
+
+/**
  * Where a builder's runs start from (history.ts), chosen once: watch's memory, with its one
- * writer; a one-shot build into a folder, the build manifest in the cache folder; a test's
- * writer, in memory when incremental, else nothing.
+ * writer and the manifest of its folder; a one-shot build into a folder, the build manifest
+ * in the cache folder; a test's writer, in memory when incremental, else nothing.
  */
 function historyOf(
   project: Project,
@@ -167,12 +185,14 @@ function historyOf(
   },
 ): History {
   const { root, outDir, incremental, cacheDir, watchWriter } = where;
+  const key = () => buildKey(root, { drafts: project.drafts === true });
+  if (watchWriter && cacheDir !== undefined)
+    return watchHistory(watchWriter, { cacheDir, key: key(), outDir });
   const writer = project.writer ?? watchWriter;
   if (incremental && writer) return memoryHistory(writer);
   if (project.writer) return noHistory(() => project.writer!);
   if (cacheDir === undefined) return noHistory(() => new AtomicDirWriter(outDir, project.onWait));
-  const key = buildKey(root, { drafts: project.drafts === true });
-  return manifestHistory(outDir, { cacheDir, key, fresh: project.fresh }, project.onWait);
+  return manifestHistory(outDir, { cacheDir, key: key(), fresh: project.fresh }, project.onWait);
 }
 
 /** The settings and caches every run of one builder shares. */
@@ -195,7 +215,7 @@ function builderState(
     root,
     outDir,
     history,
-    pendingCards: new PendingCards(),
+    pendingCards: new PendingCards(project.cardsLater === true),
     limitMs: project.renderTimeLimitMs ?? renderTimeLimitMs(),
     cacheDir,
     bundle: async (mayReuse) => {

@@ -1,6 +1,7 @@
 import type { CardMemo } from '../assets/social-cards.ts';
 import type { ArticleMemo } from '../content/article-memo.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
+import type { IncrementalDirWriter } from '../output/incremental-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import type { Bundles } from '../site/bundle-site.ts';
 import { ManifestMemo, readPreviousBuild, writeManifest } from './build-manifest.ts';
@@ -41,26 +42,32 @@ export interface History {
   end(run: { start: RunStart; pages: DependencyMap }): Promise<void>;
   /** After a failure: nothing of the last run is trusted; the next run renders every page. */
   forget(): void;
+  /** Puts on disk what is not there yet (watch's last manifest); absent: nothing to do. */
+  close?(): Promise<void>;
 }
 
 /**
- * watch's (and a test's incremental builder's) history: one writer for every run, which
- * keeps the last commit's files, and the memos, all in memory.
+ * What a history in memory keeps for every run: one writer, which keeps the last commit's
+ * files, a memo of parsed articles, and the linked bodies and laid-out cards.
  */
-export function memoryHistory(writer: Writer): History {
-  const articles: ArticleMemo = new ManifestMemo();
+function memoryStart(writer: Writer): RunStart & { articles: ArticleMemo } {
   const links: LinkMemo = new Map();
   let cards: { bundles: Bundles; memo: CardMemo } | undefined;
-  let pages: DependencyMap | undefined;
-  const start: RunStart = {
+  return {
     writer,
-    articles,
+    articles: new ManifestMemo(),
     links,
-    cardsFor: (bundles) => {
+    cardsFor: (bundles: Bundles) => {
       if (cards?.bundles !== bundles) cards = { bundles, memo: new Map() };
       return cards.memo;
     },
   };
+}
+
+/** A test's incremental builder's history: memoryStart, and the dependency map, in memory. */
+export function memoryHistory(writer: Writer): History {
+  const start = memoryStart(writer);
+  let pages: DependencyMap | undefined;
   return {
     begin: async (fresh) => ({ ...start, pages: fresh ? undefined : pages }),
     end: (run) => {
@@ -70,6 +77,66 @@ export function memoryHistory(writer: Writer): History {
     forget: () => {
       pages = undefined;
     },
+  };
+}
+
+/** How long watch waits after a run before it writes the manifest of its folder. */
+const WATCH_MANIFEST_DELAY_MS = 1000;
+
+/**
+ * `sitegen watch`'s history: memoryHistory over its one IncrementalDirWriter, which also keeps
+ * the manifest of its output folder, so a watch started again takes its folder and parsed
+ * articles as the last one left them (the first run renders only what changed since) instead
+ * of building everything. The manifest is written a second after the last run (a save never
+ * waits for it), and on close.
+ */
+export function watchHistory(
+  writer: IncrementalDirWriter,
+  manifest: { cacheDir: string; key: string; outDir: string },
+): History {
+  const start = memoryStart(writer);
+  let pages: DependencyMap | undefined;
+  let isStarted = false;
+  let unsaved: DependencyMap | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = async () => {
+    clearTimeout(timer);
+    if (!unsaved) return;
+    const build = {
+      memo: start.articles as ManifestMemo,
+      pages: unsaved,
+      listing: writer.listing(),
+    };
+    unsaved = undefined;
+    await writeManifest(manifest.cacheDir, manifest.outDir, manifest.key, build);
+  };
+  /** The first run takes the folder and the articles the last watch left (adopt). */
+  const resume = () => {
+    const before = readPreviousBuild(manifest.cacheDir, manifest.outDir, manifest.key);
+    if (!before.output || !writer.adopt(before.output.listing)) return;
+    start.articles = before.memo;
+    pages = before.output.pages;
+  };
+  return {
+    begin: async (fresh) => {
+      if (!isStarted && !fresh) resume();
+      isStarted = true;
+      return { ...start, pages: fresh ? undefined : pages };
+    },
+    end: (run) => {
+      pages = run.pages;
+      unsaved = run.pages;
+      clearTimeout(timer);
+      timer = setTimeout(() => void flush(), WATCH_MANIFEST_DELAY_MS);
+      timer.unref();
+      return Promise.resolve();
+    },
+    forget: () => {
+      pages = undefined;
+      unsaved = undefined;
+      clearTimeout(timer);
+    },
+    close: flush,
   };
 }
 

@@ -11,6 +11,11 @@ import { MemoryWriter } from '../output/memory-writer.ts';
  */
 export class PendingCards {
   private readonly cards = new Map<string, PlannedCard>();
+  /**
+   * Plans again the card at a path that a page of the last run refers to but that no run of
+   * this process planned (a watch started again kept that page): set after each run.
+   */
+  replan: ((path: string) => PlannedCard | undefined) | undefined;
   /** The drawings under way, by output path: a card asked for twice at once is drawn once. */
   private readonly drawing = new Map<string, Promise<Buffer>>();
   /** Cards drawn into the cache and not yet added to the output. */
@@ -21,8 +26,16 @@ export class PendingCards {
     for (const card of cards) this.cards.set(card.path, card);
   }
 
+  /**
+   * @param onRequest every card is drawn when it is requested (watch): a card a page refers to
+   *   is there on request even when no run of this process planned it (a watch started again
+   *   kept the page), so `has` answers for any card file.
+   */
+  constructor(private readonly onRequest = false) {}
+
+  /** Whether the card at `path` is pending: drawn when requested, so its page can be kept. */
   has(path: string): boolean {
-    return this.cards.has(path);
+    return this.cards.has(path) || (this.onRequest && CARD_FILE.test(path));
   }
 
   /**
@@ -31,8 +44,9 @@ export class PendingCards {
    * the card cannot be drawn or the cache cannot keep it.
    */
   draw(path: string, cacheDir: string): Promise<Buffer | undefined> {
-    const card = this.cards.get(path);
+    const card = this.cards.get(path) ?? this.replan?.(path);
     if (!card) return Promise.resolve(undefined);
+    this.cards.set(path, card);
     let drawing = this.drawing.get(path);
     if (!drawing) {
       drawing = drawOne(card, cacheDir)
@@ -76,6 +90,9 @@ export class PendingCards {
     return summary.writtenFiles;
   }
 }
+
+/** A social card's file in the output (assets/social-cards.ts names them og/{name}.{key}.png). */
+const CARD_FILE = /^og\/[^/]+\.[0-9a-f]{10}\.png$/;
 
 /** Draws `card` into the cache (unless it holds it) and reads it back from there, checked whole. */
 async function drawOne(card: PlannedCard, cacheDir: string): Promise<Buffer> {

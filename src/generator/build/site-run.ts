@@ -109,6 +109,7 @@ async function runFrom(state: BuilderState, changes: ChangePlan, start: RunStart
   const job = commitJob(state, site, toRender, files);
   const summary = await commitPages(start.writer, job, clock);
   const remembered = state.history.end({ start, pages: deps });
+  state.pendingCards.replan = (file) => replanCard(site, deps, file);
   const warnings = [
     ...composeWarnings(site.content, site.bodies),
     ...(site.cards?.planner.warnings() ?? []),
@@ -119,6 +120,20 @@ async function runFrom(state: BuilderState, changes: ChangePlan, start: RunStart
   const cleanup = Promise.all([start.writer.cleanup, remembered]).then(() => {});
   const outcome = { routes: site.pages, toRender, siteUrl, summary, kept, changes, clock, cleanup };
   return buildResult(outcome);
+}
+
+/**
+ * The card at `file` that a page of this run refers to (`deps`), planned again with that page:
+ * what watch draws when a kept page's card is requested and no run of this process planned
+ * it. Undefined when no page refers to it. Pure but for the card planner.
+ */
+function replanCard(site: LoadedSite, deps: DependencyMap, file: string) {
+  const cards = site.cards;
+  const owner = [...deps].find(([, entry]) => entry.files.includes(file))?.[0];
+  const page = owner === undefined ? undefined : site.pages.find((p) => p.outputPath === owner);
+  if (!cards || !page) return undefined;
+  planPages(site, [page], startClock());
+  return cards.planner.planned().find((card) => card.path === file);
 }
 
 /** What the commit of a run renders and writes: assets, pages, host and data files, cards. */

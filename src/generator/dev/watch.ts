@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { OUTPUT_MARKER } from '../output/output-dir.ts';
 import { type Builder, createBuilder, type BuildResult, type Project } from '../build/builder.ts';
 import { errorScreenText, type ScreenStyle, toErrorScreen } from './error-screen.ts';
 import { planLiveUpdate, type LiveUpdate } from './live-update.ts';
@@ -150,7 +152,8 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
 
 /**
  * Starts the dev server before any build work, so a port in use fails at once; requests made
- * during the first build wait for it (`firstBuilt`). Disposes the builder when it cannot listen.
+ * during the first build wait for it (`firstBuilt`), unless the folder holds a whole output
+ * already. Disposes the builder when it cannot listen.
  */
 async function listenFirst(
   options: WatchOptions,
@@ -158,9 +161,14 @@ async function listenFirst(
   view: { base: () => string; error: () => ErrorScreen | undefined; lateFiles: LateFiles },
 ) {
   let firstBuilt: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    firstBuilt = resolve;
-  });
+  // A folder a build or watch left whole is served at once, while the first run catches up
+  // (the pages it writes reload); an empty one, once the first run has written it.
+  const isWhole = existsSync(path.join(builder.outDir, OUTPUT_MARKER));
+  const ready = isWhole
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        firstBuilt = resolve;
+      });
   const { host, port, isStrictPort, allowedHosts } = options;
   try {
     const server = await startServer({

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { explainSystemError } from '../errors/errors.ts';
-import { AtomicDirWriter } from './atomic-writer.ts';
+import { AtomicDirWriter, type OutputListing, outputStamp } from './atomic-writer.ts';
+import { stampOf } from './kept-files.ts';
 import type { KeepingWriter, OutputFile, WriteSummary } from './writer.ts';
 
 /**
@@ -14,8 +15,10 @@ import type { KeepingWriter, OutputFile, WriteSummary } from './writer.ts';
  * files come, which an abort deletes.
  */
 export class IncrementalDirWriter implements KeepingWriter {
-  /** The last commit's files: digest and size by path. */
+  /** The last commit's files: digest (unknown for an adopted file) and size by path. */
   private previous: Map<string, FileDigest> | undefined;
+  /** Each file's stamp (kept-files.ts stampOf), for the build manifest (listing). */
+  private stamps = new Map<string, string>();
   private pending = new Map<string, string | Uint8Array>();
   private kept = new Set<string>();
   /**
@@ -39,6 +42,30 @@ export class IncrementalDirWriter implements KeepingWriter {
 
   has(file: string): boolean {
     return this.previous?.has(file) === true;
+  }
+
+  /**
+   * Takes the output folder as the last commit (a watch started again on its own folder):
+   * when the folder is still the one `listing` describes (its marker's stamp), every listed
+   * file whose stamp is unchanged counts as written by the last commit, so the first commit
+   * writes only what changed. Returns whether it took the folder; false before the first
+   * commit leaves it to swap in a whole new tree. Reads disk.
+   */
+  adopt(listing: OutputListing): boolean {
+    if (this.previous || outputStamp(this.outDir) !== listing.stamp) return false;
+    const previous = new Map<string, FileDigest>();
+    for (const [file, stamp] of listing.files) {
+      if (stampOf(path.join(this.outDir, file)) !== stamp) continue;
+      previous.set(file, { size: Number(stamp.split(':')[0]) });
+      this.stamps.set(file, stamp);
+    }
+    this.previous = previous;
+    return true;
+  }
+
+  /** After a commit: every file of the output with its stamp, and the folder's stamp. */
+  listing(): OutputListing {
+    return { stamp: outputStamp(this.outDir), files: new Map(this.stamps) };
   }
 
   keep(file: string): boolean {
@@ -89,6 +116,11 @@ export class IncrementalDirWriter implements KeepingWriter {
       throw explainSystemError(error, 'writing changed files');
     }
     this.previous = digests;
+    for (const file of removed) this.stamps.delete(file);
+    for (const [file] of changed) {
+      const stamp = stampOf(path.join(this.outDir, file));
+      if (stamp) this.stamps.set(file, stamp);
+    }
     return {
       files: digests.size,
       bytes,
@@ -114,13 +146,14 @@ export class IncrementalDirWriter implements KeepingWriter {
     const summary = await first.writer.commit();
     await first.writer.cleanup;
     this.previous = first.digests;
+    this.stamps = first.writer.listing().files;
     return summary;
   }
 }
 
-/** A file's SHA-1 and size, as the last commit wrote it. */
+/** A file's SHA-1 and size, as the last commit wrote it; no SHA-1 for an adopted file. */
 interface FileDigest {
-  digest: string;
+  digest?: string;
   size: number;
 }
 
