@@ -158,7 +158,7 @@ const logo = (color, name) =>
 // Reads the generated articles back: one record per src/content/articles/<slug>.md, in slug
 // order, with the front matter's fields, the slug and the Markdown body (everything after
 // the closing `---` line). The types are checked, so a change in generate.mjs fails here.
-function readRecords(root) {
+export function readRecords(root) {
   const dir = path.join(root, 'src/content/articles');
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
@@ -193,7 +193,7 @@ const assets = (root) => ({
 // Goldmark, Hugo's default renderer, with its default settings), a baseof layout with blocks,
 // a single-page and a list (section) layout. "home" joins the disabled kinds, so Hugo writes
 // only the articles and the section list, like Eleventy here.
-function writeHugoSite(dir, root, records) {
+export function writeHugoSite(dir, root, records) {
   const navItems =
     '{{ range site.Params.nav }}<li><a href="{{ .url }}"{{ if eq .url "/artikel/" }} class="is-active" aria-current="true"{{ end }}>{{ .name }}</a></li>{{ end }}';
   const footerItems =
