@@ -21,7 +21,7 @@ import {
 } from './history.ts';
 import { PendingCards } from './pending-cards.ts';
 import type { Project } from './project.ts';
-import type { BuilderState } from './run-state.ts';
+import type { BuilderState, FilesOnRequest } from './run-state.ts';
 import { runSite } from './site-run.ts';
 
 export type { BuildResult } from './build-result.ts';
@@ -40,6 +40,13 @@ export interface Builder {
   update(changedFiles: string[]): Promise<BuildResult>;
   /** With `cardsLater`: the social cards the runs left to draw (see LateCards). */
   readonly lateCards: LateCards;
+  /**
+   * While a run is under way and has loaded the site: its pages and assets, made when a
+   * request names one (pages-on-request.ts); `has` is false otherwise.
+   */
+  readonly filesOnRequest: FilesOnRequest;
+  /** Resolves once the first run has loaded the site (or has ended). */
+  loaded(): Promise<void>;
   /** Frees esbuild and the output lock. */
   dispose(): Promise<void>;
 }
@@ -114,6 +121,7 @@ export async function createBuilder(
       },
     },
   });
+  const onRequest = filesWhileRunning(state);
   // After a failure the kept bundles may not match the sources, and nothing is known of what
   // is on disk or which files the failed run read: the next run bundles again, looks at every
   // file and renders every page.
@@ -142,11 +150,34 @@ export async function createBuilder(
     build: () => run(),
     update: (changedFiles) => run(changedFiles),
     lateCards: lateCardsOf(state, watchWriter, isReferenced),
+    filesOnRequest: {
+      has: (file) => onRequest.files?.has(file) === true,
+      make: async (file) => onRequest.files?.make(file),
+    },
+    loaded: () => onRequest.loaded,
     dispose: () => {
       disposed ??= dispose();
       return disposed;
     },
   };
+}
+
+/**
+ * The files of the run under way that can be made on request (state.onLoaded), and a promise
+ * that settles once the first run has loaded the site, or has ended.
+ */
+function filesWhileRunning(state: BuilderState) {
+  let markLoaded: () => void = () => {};
+  const view: { files?: FilesOnRequest; loaded: Promise<void> } = {
+    loaded: new Promise<void>((resolve) => {
+      markLoaded = resolve;
+    }),
+  };
+  state.onLoaded = (files) => {
+    view.files = files;
+    markLoaded();
+  };
+  return view;
 }
 
 /**

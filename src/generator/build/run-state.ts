@@ -4,6 +4,13 @@ import type { History } from './history.ts';
 import type { PendingCards } from './pending-cards.ts';
 import type { Project } from './project.ts';
 
+/** Files of a run made when a request names them (paths under the output folder). */
+export interface FilesOnRequest {
+  has(file: string): boolean;
+  /** Its bytes; undefined when it is no such file. */
+  make(file: string): Promise<string | Uint8Array | undefined>;
+}
+
 /** What every run of one builder shares: the project, its settings, its history and caches. */
 export interface BuilderState {
   project: Project;
@@ -24,4 +31,9 @@ export interface BuilderState {
   cardFingerprint(): Promise<string>;
   /** The worker threads (`jobs` above 1), made on first call; undefined: all on this thread. */
   pool(): WorkerPool | undefined;
+  /**
+   * Watch: told, once a run has loaded the site, how to make its pages and assets on request
+   * (pages-on-request.ts), and told `undefined` once the run is over.
+   */
+  onLoaded?(files: FilesOnRequest | undefined): void;
 }

@@ -18,6 +18,7 @@ import {
 } from '../files/redirects-file.ts';
 import { listingFinder } from '../host/site-reference.ts';
 import { KeptFileMissing } from '../output/kept-files.ts';
+import { holdForTest } from '../output/signal-cleanup.ts';
 import { isKeepingWriter, type OutputFile, type Writer } from '../output/writer.ts';
 import { pagedLists } from '../pages/paged-lists.ts';
 import { createPlanner, type PlanInput } from '../pages/plan-routes.ts';
@@ -41,6 +42,7 @@ import {
 } from './decide.ts';
 import type { RunStart } from './history.ts';
 import { type LoadedSite, loadPages } from './load-pages.ts';
+import { filesOnRequest } from './pages-on-request.ts';
 import type { BuilderState } from './run-state.ts';
 
 /** A function that keeps all of an entry's files from the last commit, or says it cannot. */
@@ -61,7 +63,7 @@ export async function runSite(
 ): Promise<BuildResult> {
   const start = await state.history.begin(fresh);
   try {
-    return await runFrom(state, changes, start);
+    return await runFrom(state, changes, start).finally(() => state.onLoaded?.(undefined));
   } catch (error) {
     await start.writer.abort();
     if (error instanceof KeptFileMissing && !fresh) return runSite(state, changes, true);
@@ -73,6 +75,7 @@ export async function runSite(
 async function runFrom(state: BuilderState, changes: ChangePlan, start: RunStart) {
   const clock = startClock();
   const site = await loadPages(state, changes, start, clock);
+  state.onLoaded?.(filesOnRequest(site, state.limitMs, planPages));
   const folder = readPublicFolder(state.root, { phrases: siteList(site.content) });
   const publicPages = readPublicPages(folder, site.siteUrl, generatedFiles(site.pages));
   const redirects = redirectRules(folder, site.pages, site.siteUrl);
@@ -107,6 +110,7 @@ async function runFrom(state: BuilderState, changes: ChangePlan, start: RunStart
     ...copies.files,
   ];
   const job = commitJob(state, site, toRender, files);
+  await holdForTest();
   const summary = await commitPages(start.writer, job, clock);
   const remembered = state.history.end({ start, pages: deps });
   state.pendingCards.replan = (file) => replanCard(site, deps, file);

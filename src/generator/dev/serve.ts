@@ -83,17 +83,19 @@ export interface ServerOptions {
 }
 
 /**
- * Files made when a request names them (watch: a social card is drawn when it is asked for).
- * Paths are the output's ("og/x.1a2b3c4d5e.png").
+ * Files made when a request names them (watch: a social card is drawn when it is asked for;
+ * while a run is under way, its pages and assets). Paths are the output's
+ * ("og/x.1a2b3c4d5e.png", "artikel/x/index.html").
  */
 export interface LateFiles {
   /** Whether `file`, which the output lacks, is one to make. */
   has(file: string): boolean;
   /**
-   * Its bytes, made now; undefined when it is no longer one to make (then it is missing, as any
-   * file). A rejection answers 500: the maker reports why.
+   * Its bytes, made now (text for a page, which gets the reload hook); undefined when it is no
+   * longer one to make (then it is missing, as any file). A rejection answers 500: the maker
+   * reports why.
    */
-  make(file: string): Promise<Uint8Array | undefined>;
+  make(file: string): Promise<string | Uint8Array | undefined>;
 }
 
 export type { ErrorScreen } from './error-screen.ts';
@@ -274,7 +276,8 @@ function siteHandler(options: ServerOptions, liveReload: LiveReload | undefined)
       response.writeHead(301, { ...COMMON_HEADERS, Location: answer.location }).end();
       return;
     }
-    if (answer.status === 404 && (await sendLateFile(request, response, options, baseOf()))) return;
+    const late = { base: baseOf(), injectReload };
+    if (answer.status === 404 && (await sendLateFile(request, response, options, late))) return;
     const error = options.currentError?.();
     if (error && (answer.status === 404 || isHtml(answer.file))) {
       return send(response, request, 500, HTML, injectReload(renderErrorScreen(error)));
@@ -323,13 +326,14 @@ async function sendLateFile(
   request: IncomingMessage,
   response: ServerResponse,
   { lateFiles }: ServerOptions,
-  base: string,
+  { base, injectReload }: { base: string; injectReload: (html: string) => string },
 ): Promise<boolean> {
   const vetted = vetUrlPath((request.url ?? '/').split('?')[0]);
   const pathname = vetted.ok ? stripBasePath(vetted.pathname, base) : undefined;
-  const file = pathname?.slice(1);
+  // A page's address names its folder: its file is the folder's index.html.
+  const file = pathname?.endsWith('/') ? `${pathname.slice(1)}index.html` : pathname?.slice(1);
   if (!lateFiles || !file || !lateFiles.has(file)) return false;
-  let bytes: Uint8Array | undefined;
+  let bytes: string | Uint8Array | undefined;
   try {
     bytes = await lateFiles.make(file);
   } catch {
@@ -337,7 +341,11 @@ async function sendLateFile(
     return true;
   }
   if (bytes === undefined) return false;
-  const made = bytes;
+  if (typeof bytes === 'string' && isHtml(file)) {
+    send(response, request, 200, HTML, injectReload(bytes));
+    return true;
+  }
+  const made = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
   const body = { size: made.byteLength, mtime: new Date(), type: contentTypeOf(file) };
   sendBody(request, response, body, (start, end) => response.end(made.subarray(start, end + 1)));
   return true;

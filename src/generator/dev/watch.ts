@@ -115,7 +115,10 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const listening = await listenFirst(options, builder, {
     base: () => base,
     error: () => error,
-    lateFiles: cards,
+    lateFiles: {
+      has: (file) => cards.has(file) || builder.filesOnRequest.has(file),
+      make: (file) => (cards.has(file) ? cards.make(file) : builder.filesOnRequest.make(file)),
+    },
   });
   server = listening.server;
   const portChoice = describePortChoice(options.port, server.port);
@@ -152,8 +155,8 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
 
 /**
  * Starts the dev server before any build work, so a port in use fails at once; requests made
- * during the first build wait for it (`firstBuilt`), unless the folder holds a whole output
- * already. Disposes the builder when it cannot listen.
+ * during the first build wait for it (`firstBuilt`) or for the site it loads, unless the
+ * folder holds a whole output already. Disposes the builder when it cannot listen.
  */
 async function listenFirst(
   options: WatchOptions,
@@ -162,13 +165,14 @@ async function listenFirst(
 ) {
   let firstBuilt: () => void = () => {};
   // A folder a build or watch left whole is served at once, while the first run catches up
-  // (the pages it writes reload); an empty one, once the first run has written it.
+  // (the pages it writes reload).
+  // An empty one is answered once the first run has loaded the site: the page asked for is
+  // then made on request (Builder.filesOnRequest) while the run writes the rest.
   const isWhole = existsSync(path.join(builder.outDir, OUTPUT_MARKER));
-  const ready = isWhole
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => {
-        firstBuilt = resolve;
-      });
+  const built = new Promise<void>((resolve) => {
+    firstBuilt = resolve;
+  });
+  const ready = isWhole ? Promise.resolve() : Promise.race([built, builder.loaded()]);
   const { host, port, isStrictPort, allowedHosts } = options;
   try {
     const server = await startServer({

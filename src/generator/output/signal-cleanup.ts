@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 /**
  * The synchronous clean-ups of writes in progress (temporary folders, locks), run when a
  * signal ends the process: writers register them while they work and unregister them when
@@ -41,4 +42,16 @@ export function cleanUpOnSignal(cleanUp: () => void): () => void {
  */
 export function stopHereForTest(point: 'mid-commit' | 'after-summary'): void {
   if (process.env.SITEGEN_TEST_STOP_AT === point) process.kill(process.pid, 'SIGSTOP');
+}
+
+/**
+ * For the test that asks watch's dev server for a page while the first run has loaded the site
+ * but not yet rendered (tests/cli/watch-on-request.test.ts): when $SITEGEN_TEST_HOLD_RENDER
+ * names a file, the run waits until that file exists before it renders. Resolves at once
+ * otherwise.
+ */
+export async function holdForTest(): Promise<void> {
+  const release = process.env.SITEGEN_TEST_HOLD_RENDER;
+  if (!release) return;
+  while (!existsSync(release)) await new Promise((resolve) => setTimeout(resolve, 20));
 }
