@@ -135,15 +135,7 @@ export async function createBuilder(
     outDir,
     build: () => run(),
     update: (changedFiles) => run(changedFiles),
-    lateCards: {
-      has: (file) => state.pendingCards.has(file) && isReferenced(file),
-      draw: async (file) =>
-        state.cacheDir ? state.pendingCards.draw(file, state.cacheDir) : undefined,
-      commit: async () => {
-        if (!watchWriter || !state.cacheDir) return [];
-        return state.pendingCards.commit(watchWriter, state.cacheDir, isReferenced);
-      },
-    },
+    lateCards: lateCardsOf(state, watchWriter, isReferenced),
     dispose: () => {
       disposed ??= dispose();
       return disposed;
@@ -173,6 +165,27 @@ function historyOf(
   if (cacheDir === undefined) return noHistory(() => new AtomicDirWriter(outDir, project.onWait));
   const key = buildKey(root, { drafts: project.drafts === true });
   return manifestHistory(outDir, { cacheDir, key, fresh: project.fresh }, project.onWait);
+}
+
+/**
+ * The builder's LateCards: the cards the runs left to draw (state.pendingCards) that a page of
+ * the last good run refers to (`isReferenced`), drawn into the cache and committed through
+ * watch's writer.
+ */
+function lateCardsOf(
+  state: BuilderState,
+  watchWriter: IncrementalDirWriter | undefined,
+  isReferenced: (file: string) => boolean,
+): LateCards {
+  return {
+    has: (file) => state.pendingCards.has(file) && isReferenced(file),
+    draw: async (file) =>
+      state.cacheDir ? state.pendingCards.draw(file, state.cacheDir) : undefined,
+    commit: async () => {
+      if (!watchWriter || !state.cacheDir) return [];
+      return state.pendingCards.commit(watchWriter, state.cacheDir, isReferenced);
+    },
+  };
 }
 
 /** The settings and caches every run of one builder shares. */

@@ -1,10 +1,11 @@
 import type { CardMemo } from '../assets/social-cards.ts';
 import type { ArticleMemo } from '../content/article-memo.ts';
+import type { ContentMemo } from '../content/load-content.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import type { Bundles } from '../site/bundle-site.ts';
 import { ManifestMemo, readPreviousBuild, writeManifest } from './build-manifest.ts';
-import type { DependencyMap } from './decide.ts';
+import type { DependencyMap, ReadMemo } from './decide.ts';
 import type { LinkMemo } from './link-bodies.ts';
 
 /**
@@ -16,10 +17,14 @@ export interface RunStart {
   writer: Writer;
   /** The last run's dependency map, when its files are still there; absent: render every page. */
   pages?: DependencyMap;
+  /** What the decider's fast path needs of the run that left `pages` (watch only). */
+  reads?: ReadMemo;
   /** Parsed articles of the last run: unchanged files are not parsed again. */
   articles?: ArticleMemo;
   /** Linked bodies by raw body: unchanged bodies skip cheerio. */
   links?: LinkMemo;
+  /** The last run's Content: kept while its configuration and records are the same objects. */
+  content?: ContentMemo;
   /** Laid-out social cards, valid for one version of the site's code. */
   cardsFor?(bundles: Bundles): CardMemo;
 }
@@ -38,7 +43,7 @@ export interface History {
    * next run may start at once; the promise, which the run's `cleanup` includes, settles when
    * the record is on disk (the manifest waits for the previous output's removal).
    */
-  end(run: { start: RunStart; pages: DependencyMap }): Promise<void>;
+  end(run: { start: RunStart; pages: DependencyMap; reads?: ReadMemo }): Promise<void>;
   /** After a failure: nothing of the last run is trusted; the next run renders every page. */
   forget(): void;
 }
@@ -51,24 +56,25 @@ export function memoryHistory(writer: Writer): History {
   const articles: ArticleMemo = new ManifestMemo();
   const links: LinkMemo = new Map();
   let cards: { bundles: Bundles; memo: CardMemo } | undefined;
-  let pages: DependencyMap | undefined;
+  let last: { pages: DependencyMap; reads?: ReadMemo } | undefined;
   const start: RunStart = {
     writer,
     articles,
     links,
+    content: {},
     cardsFor: (bundles) => {
       if (cards?.bundles !== bundles) cards = { bundles, memo: new Map() };
       return cards.memo;
     },
   };
   return {
-    begin: async (fresh) => ({ ...start, pages: fresh ? undefined : pages }),
+    begin: async (fresh) => ({ ...start, ...(fresh ? {} : last) }),
     end: (run) => {
-      pages = run.pages;
+      last = { pages: run.pages, reads: run.reads };
       return Promise.resolve();
     },
     forget: () => {
-      pages = undefined;
+      last = undefined;
     },
   };
 }
