@@ -31,16 +31,19 @@ export interface BodySources {
 export class LinkedBodies implements BodyLookup {
   private readonly linked = new Map<string, string>();
   private readonly targetsKey: string;
-  private readonly bySlug: Map<string, Article>;
+  /** The articles by slug, made when a body is first read again (the build manifest's). */
+  private bySlug: Map<string, Article> | undefined;
 
   constructor(
     private readonly sources: BodySources,
-    articles: Article[],
+    private readonly articles: Article[],
   ) {
     this.targetsKey = JSON.stringify(sources.targets);
-    this.bySlug = new Map(articles.map((article) => [article.slug, article]));
+    // A body gone leaves its entry, which no run uses (each is checked by digest and targets),
+    // until the memo holds more entries than there are bodies.
     const memo = sources.memo;
-    if (memo) for (const slug of memo.keys()) if (!sources.digests.has(slug)) memo.delete(slug);
+    if (memo && memo.size > sources.digests.size)
+      for (const slug of memo.keys()) if (!sources.digests.has(slug)) memo.delete(slug);
   }
 
   has(slug: string): boolean {
@@ -68,6 +71,12 @@ export class LinkedBodies implements BodyLookup {
     return false;
   }
 
+  /** The body of `slug`, read and parsed again (BodySources.reparse). */
+  private reparse(slug: string, digest: string): string {
+    this.bySlug ??= new Map(this.articles.map((article) => [article.slug, article]));
+    return this.sources.reparse(this.bySlug.get(slug)!, digest);
+  }
+
   private make(slug: string, digest: string): string {
     const { parsed, prelinked, targets, link, memo } = this.sources;
     const targetsKey = this.targetsKey;
@@ -77,7 +86,7 @@ export class LinkedBodies implements BodyLookup {
       parsed.delete(slug);
       return last.linked;
     }
-    const html = parsed.get(slug) ?? this.sources.reparse(this.bySlug.get(slug)!, digest);
+    const html = parsed.get(slug) ?? this.reparse(slug, digest);
     // A one-shot build keeps each body once: linked, not also as parsed.
     parsed.delete(slug);
     const ahead = prelinked?.targetsKey === targetsKey ? prelinked.bodies.get(slug) : undefined;

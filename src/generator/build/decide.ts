@@ -42,22 +42,47 @@ export type ReadDigest = (key: ReadKey) => string | undefined;
 export function readDigests(inputs: ReadInputs): ReadDigest {
   const known = new Map<ReadKey, string | undefined>();
   return (key) => {
-    if (!known.has(key)) known.set(key, digestOfRead(key, inputs));
-    return known.get(key);
+    let digest = known.get(key);
+    if (digest === undefined && !known.has(key)) {
+      digest = digestOfRead(key, inputs);
+      known.set(key, digest);
+    }
+    return digest;
   };
 }
 
+/** The digests of the keys read from the content alone (the list, the queries), by content. */
+const contentDigests = new WeakMap<Content, Map<ReadKey, string | undefined>>();
+
+/**
+ * The digest of one read key's value for `inputs`: those of the whole list and of the queries
+ * are kept for the same Content object (pure of it), every other is worked out. Pure apart from
+ * that memo.
+ */
 function digestOfRead(key: ReadKey, inputs: ReadInputs): string | undefined {
+  const isOfContent = key === ALL_ARTICLES || key.startsWith('query:');
+  if (!isOfContent) return digestOfInput(key, inputs);
+  let known = contentDigests.get(inputs.content);
+  if (!known) {
+    known = new Map();
+    contentDigests.set(inputs.content, known);
+  }
+  if (!known.has(key)) known.set(key, digestOfInput(key, inputs));
+  return known.get(key);
+}
+
+function digestOfInput(key: ReadKey, inputs: ReadInputs): string | undefined {
   if (key === ALL_ARTICLES) return allArticlesDigest(inputs.content.articles);
   const colon = key.indexOf(':');
   const kind = key.slice(0, colon);
   const slug = key.slice(colon + 1);
-  const article = inputs.bySlug.get(slug);
   switch (kind) {
-    case 'article':
+    case 'article': {
+      const article = inputs.bySlug.get(slug);
       return article ? recordDigest(article) : '-';
+    }
     case 'aliases':
-      return JSON.stringify(article?.aliases ?? null);
+      return JSON.stringify(inputs.bySlug.get(slug)?.aliases ?? null);
     case 'body':
       return inputs.body(slug) ?? '-';
     case 'image':
@@ -159,6 +184,47 @@ export interface PageSelection {
   toPlan: Page[];
   /** The kept pages' entries, by output path (their files stay as the last commit left them). */
   kept: DependencyMap;
+  /**
+   * With the fast path: this run's digests of the keys of the last run's ReadMemo (every key a
+   * kept page read), for the next one (rememberReads, which takes them over).
+   */
+  digests?: KeyDigests;
+}
+
+/** What a run's pages read, with this run's digest of each key: RunReads in load-pages.ts. */
+export interface RunReads {
+  /** The digest of what every page reads. */
+  site: string;
+  digestOf: ReadDigest;
+  /** The content the keys are read from (ReadInputs.content). */
+  content: Content;
+}
+
+/**
+ * The digests of read keys in one run: those read from the content alone and digestible
+ * (`ofContent`: the records, their aliases, the queries, the whole list), the same while the
+ * Content object is the same, and every other (`others`: bodies, images; any key no run can
+ * digest, undefined), worked out again in every run.
+ */
+export interface KeyDigests {
+  ofContent: Map<ReadKey, string>;
+  others: Map<ReadKey, string | undefined>;
+}
+
+/**
+ * What the decider keeps from one run of watch to the next (memoryHistory, beside the
+ * dependency map it goes with) for its fast path: what every page read (`site`), the run's
+ * content and page objects (listPages gives the same objects while the content is the same
+ * object), and the digest in that run of every key some page of the dependency map read. A
+ * cache: the fast path keeps exactly the pages the slow path keeps (tests/unit/decide.test.ts).
+ * `sitegen build` has none: its objects are new in every process.
+ */
+export interface ReadMemo {
+  site: string;
+  content: Content;
+  pages: readonly Page[];
+  listed: ReadonlySet<Page>;
+  digests: KeyDigests;
 }
 
 /**
@@ -166,15 +232,23 @@ export interface PageSelection {
  * it with reads whose values are unchanged (its digest, worked out again from those reads, is
  * the one it had) and `keepAll` can keep every file it made; every other page (new, changed,
  * or whose files are gone) is planned, and its reads recorded afresh. Body saves, title saves,
- * configuration changes and a second `sitegen build` all go through here. Pure apart from
- * `keepAll`, which marks kept files.
+ * configuration changes and a second `sitegen build` all go through here.
+ *
+ * With `memo` (the ReadMemo of the run that left `previous`, in watch) and the same `site`, the
+ * fast path: the keys of the memo are digested once (those of the content only when it is
+ * another object), and a page that is the very object of the last run and read no key whose
+ * digest changed keeps its files without its digest worked out again (it is the one it had:
+ * the same page, the same reads, the same digests). Every other page goes the slow path. Pure
+ * apart from `keepAll`, which marks kept files.
  */
 export function decidePages(
   pages: Page[],
   previous: DependencyMap | undefined,
-  now: { site: string; digestOf: ReadDigest },
+  now: RunReads,
   keepAll: ((files: string[]) => boolean) | undefined,
+  memo?: ReadMemo,
 ): PageSelection {
+  const fast = memo?.site === now.site ? fastPath(memo, now) : undefined;
   const toPlan: Page[] = [];
   const kept: DependencyMap = new Map();
   for (const page of pages) {
@@ -182,27 +256,120 @@ export function decidePages(
     const isSame =
       last?.reads !== undefined &&
       keepAll !== undefined &&
-      pageDigest(page, last.reads, now.site, now.digestOf) === last.digest &&
+      (fast?.isUnchanged(page, last.reads) === true ||
+        pageDigest(page, last.reads, now.site, now.digestOf) === last.digest) &&
       keepAll(last.files);
     if (isSame) kept.set(page.outputPath, last!);
     else toPlan.push(page);
   }
-  return { toPlan, kept };
+  return { toPlan, kept, digests: fast?.digests };
+}
+
+/**
+ * The decider's fast path from `memo`: the digests of its keys now (copies of the memo's, with
+ * the keys whose digest changed; those of the content kept as they are for the same Content
+ * object), and whether a page is one of the memo's page objects that read no key whose digest
+ * changed or that no run can digest. Pure.
+ */
+function fastPath(memo: ReadMemo, now: RunReads) {
+  const isSameContent = memo.content === now.content;
+  const { ofContent, others } = memo.digests;
+  const digests: KeyDigests = {
+    ofContent: isSameContent ? ofContent : new Map(ofContent),
+    others: new Map(others),
+  };
+  const changed = new Set<ReadKey>();
+  const redigest = (before: ReadonlyMap<ReadKey, string | undefined>) => {
+    for (const [key, was] of before) {
+      const digest = now.digestOf(key);
+      if (digest !== undefined && digest === was) continue;
+      changed.add(key);
+      keepDigest(digests, key, digest, !isSameContent);
+    }
+  };
+  if (!isSameContent) redigest(ofContent);
+  redigest(others);
+  const readsChanged = (reads: readonly ReadKey[]) =>
+    changed.size > 0 && reads.some((key) => changed.has(key));
+  return {
+    digests,
+    isUnchanged: (page: Page, reads: readonly ReadKey[]) =>
+      memo.listed.has(page) && !readsChanged(reads),
+  };
+}
+
+/** Whether a key's digest is pure of the content (digestOfRead): records, aliases, queries, the list. */
+function isOfContent(key: ReadKey): boolean {
+  return (
+    key === ALL_ARTICLES ||
+    key.startsWith('article:') ||
+    key.startsWith('aliases:') ||
+    key.startsWith('query:')
+  );
+}
+
+/**
+ * Notes `digest` of `key` in `digests`: in `ofContent` when it is pure of the content and
+ * digestible, and `mayChangeContent` (else it goes to `others`, digested again in every run,
+ * which is never wrong), out of the other map. `ofContent` is changed only with
+ * `mayChangeContent`. Pure apart from `digests`.
+ */
+function keepDigest(
+  digests: KeyDigests,
+  key: ReadKey,
+  digest: string | undefined,
+  mayChangeContent: boolean,
+) {
+  if (mayChangeContent && digest !== undefined && isOfContent(key)) {
+    digests.others.delete(key);
+    digests.ofContent.set(key, digest);
+    return;
+  }
+  if (mayChangeContent) digests.ofContent.delete(key);
+  digests.others.set(key, digest);
+}
+
+/**
+ * The ReadMemo a run leaves for the next: its `site`, content and pages, and the digest now of
+ * every key a page of its dependency map read: the fast path's (`selection.digests`, taken over:
+ * every key of the last memo, which holds those of the kept pages), else those of the kept
+ * pages, and those of the pages planned (`planned`). A key of the content goes with the
+ * content's digests (added to the last memo's map when the content is the same object: its
+ * digest is pure of that content). `last`: the memo this run started from, whose set of pages
+ * is reused for the same array. Pure apart from those maps.
+ */
+export function rememberReads(
+  pages: readonly Page[],
+  selection: PageSelection,
+  planned: DependencyMap,
+  now: RunReads,
+  last: ReadMemo | undefined,
+): ReadMemo {
+  const digests = selection.digests ?? { ofContent: new Map(), others: new Map() };
+  const add = (reads: readonly ReadKey[] | undefined) => {
+    for (const key of reads ?? [])
+      if (!digests.ofContent.has(key) && !digests.others.has(key))
+        keepDigest(digests, key, now.digestOf(key), true);
+  };
+  if (!selection.digests) for (const entry of selection.kept.values()) add(entry.reads);
+  for (const entry of planned.values()) add(entry.reads);
+  const listed = last?.pages === pages ? last.listed : new Set(pages);
+  return { site: now.site, content: now.content, pages, listed, digests };
 }
 
 /**
  * The digest of each paged list's data files (files/list-files.ts), by the list's data file
  * path ("artikel/list.json"): the digests of the list's pages, in order. The files hold what
  * those pages show (cards, and the search index of their titles, excerpts and brands), so they
- * change exactly when a page of the list does. Pure.
+ * change exactly when a page of the list does. `entries`: every page's entry of this run. Pure.
  */
-export function digestLists(pages: Page[], digests: Map<string, string>): Map<string, string> {
+export function digestLists(pages: Page[], entries: DependencyMap): Map<string, string> {
   const parts = new Map<string, string[]>();
   for (const page of pages) {
     if (!('list' in page)) continue;
     const key = listDataUrl(page.list.listUrl).slice(1);
     if (!parts.has(key)) parts.set(key, []);
-    parts.get(key)!.push(digests.get(page.outputPath)!);
+    parts.get(key)!.push(entries.get(page.outputPath)!.digest);
   }
   return new Map([...parts].map(([key, pageDigests]) => [key, siteDigest(pageDigests)] as const));
 }

@@ -1,11 +1,12 @@
 import type { CardMemo } from '../assets/social-cards.ts';
 import type { ArticleMemo } from '../content/article-memo.ts';
+import type { ContentMemo } from '../content/load-content.ts';
 import { AtomicDirWriter } from '../output/atomic-writer.ts';
 import type { IncrementalDirWriter } from '../output/incremental-writer.ts';
 import type { Writer } from '../output/writer.ts';
 import type { Bundles } from '../site/bundle-site.ts';
 import { ManifestMemo, readPreviousBuild, writeManifest } from './build-manifest.ts';
-import type { DependencyMap } from './decide.ts';
+import type { DependencyMap, ReadMemo } from './decide.ts';
 import type { LinkMemo } from './link-bodies.ts';
 
 /**
@@ -17,10 +18,14 @@ export interface RunStart {
   writer: Writer;
   /** The last run's dependency map, when its files are still there; absent: render every page. */
   pages?: DependencyMap;
+  /** What the decider's fast path needs of the run that left `pages` (watch only). */
+  reads?: ReadMemo;
   /** Parsed articles of the last run: unchanged files are not parsed again. */
   articles?: ArticleMemo;
   /** Linked bodies by raw body: unchanged bodies skip cheerio. */
   links?: LinkMemo;
+  /** The last run's Content: kept while its configuration and records are the same objects. */
+  content?: ContentMemo;
   /** Laid-out social cards, valid for one version of the site's code. */
   cardsFor?(bundles: Bundles): CardMemo;
 }
@@ -39,7 +44,7 @@ export interface History {
    * next run may start at once; the promise, which the run's `cleanup` includes, settles when
    * the record is on disk (the manifest waits for the previous output's removal).
    */
-  end(run: { start: RunStart; pages: DependencyMap }): Promise<void>;
+  end(run: { start: RunStart; pages: DependencyMap; reads?: ReadMemo }): Promise<void>;
   /** After a failure: nothing of the last run is trusted; the next run renders every page. */
   forget(): void;
   /** Puts on disk what is not there yet (watch's last manifest); absent: nothing to do. */
@@ -48,7 +53,7 @@ export interface History {
 
 /**
  * What a history in memory keeps for every run: one writer, which keeps the last commit's
- * files, a memo of parsed articles, and the linked bodies and laid-out cards.
+ * files, a memo of parsed articles, the last Content, and the linked bodies and laid-out cards.
  */
 function memoryStart(writer: Writer): RunStart & { articles: ArticleMemo } {
   const links: LinkMemo = new Map();
@@ -57,6 +62,7 @@ function memoryStart(writer: Writer): RunStart & { articles: ArticleMemo } {
     writer,
     articles: new ManifestMemo(),
     links,
+    content: {},
     cardsFor: (bundles: Bundles) => {
       if (cards?.bundles !== bundles) cards = { bundles, memo: new Map() };
       return cards.memo;
@@ -64,18 +70,21 @@ function memoryStart(writer: Writer): RunStart & { articles: ArticleMemo } {
   };
 }
 
-/** A test's incremental builder's history: memoryStart, and the dependency map, in memory. */
+/** What a history in memory keeps of the last run: its map and its reads (the fast path's). */
+type LastRun = { pages: DependencyMap; reads?: ReadMemo };
+
+/** A test's incremental builder's history: memoryStart, and the last run, in memory. */
 export function memoryHistory(writer: Writer): History {
   const start = memoryStart(writer);
-  let pages: DependencyMap | undefined;
+  let last: LastRun | undefined;
   return {
-    begin: async (fresh) => ({ ...start, pages: fresh ? undefined : pages }),
+    begin: async (fresh) => ({ ...start, ...(fresh ? {} : last) }),
     end: (run) => {
-      pages = run.pages;
+      last = { pages: run.pages, reads: run.reads };
       return Promise.resolve();
     },
     forget: () => {
-      pages = undefined;
+      last = undefined;
     },
   };
 }
@@ -84,18 +93,18 @@ export function memoryHistory(writer: Writer): History {
 const WATCH_MANIFEST_DELAY_MS = 1000;
 
 /**
- * `sitegen watch`'s history: memoryHistory over its one IncrementalDirWriter, which also keeps
- * the manifest of its output folder, so a watch started again takes its folder and parsed
- * articles as the last one left them (the first run renders only what changed since) instead
- * of building everything. The manifest is written a second after the last run (a save never
- * waits for it), and on close.
+ * `sitegen watch`'s history: memoryStart and the last run in memory, over its one
+ * IncrementalDirWriter, which also keeps the manifest of its output folder, so a watch started
+ * again takes its folder and parsed articles as the last one left them (the first run renders
+ * only what changed since) instead of building everything. The manifest is written a second
+ * after the last run (a save never waits for it), and on close.
  */
 export function watchHistory(
   writer: IncrementalDirWriter,
   manifest: { cacheDir: string; key: string; outDir: string },
 ): History {
   const start = memoryStart(writer);
-  let pages: DependencyMap | undefined;
+  let last: LastRun | undefined;
   let isStarted = false;
   let unsaved: DependencyMap | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -115,16 +124,16 @@ export function watchHistory(
     const before = readPreviousBuild(manifest.cacheDir, manifest.outDir, manifest.key);
     if (!before.output || !writer.adopt(before.output.listing)) return;
     start.articles = before.memo;
-    pages = before.output.pages;
+    last = { pages: before.output.pages };
   };
   return {
     begin: async (fresh) => {
       if (!isStarted && !fresh) resume();
       isStarted = true;
-      return { ...start, pages: fresh ? undefined : pages };
+      return { ...start, ...(fresh ? {} : last) };
     },
     end: (run) => {
-      pages = run.pages;
+      last = { pages: run.pages, reads: run.reads };
       unsaved = run.pages;
       clearTimeout(timer);
       timer = setTimeout(() => void flush(), WATCH_MANIFEST_DELAY_MS);
@@ -132,7 +141,7 @@ export function watchHistory(
       return Promise.resolve();
     },
     forget: () => {
-      pages = undefined;
+      last = undefined;
       unsaved = undefined;
       clearTimeout(timer);
     },

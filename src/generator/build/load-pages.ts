@@ -26,7 +26,7 @@ import type { SiteModule } from '../site/evaluate-site.ts';
 import { LinkedBodies } from './bodies.ts';
 import type { ChangePlan } from './change-plan.ts';
 import type { Clock } from './clock.ts';
-import { type ReadDigest, readDigests, siteDigest } from './decide.ts';
+import { readDigests, type RunReads, siteDigest } from './decide.ts';
 import type { RunStart } from './history.ts';
 import { brandTargets } from './link-bodies.ts';
 import { loadSite, type Stages } from './load-site.ts';
@@ -55,7 +55,7 @@ export interface LoadedSite {
   /** The one list of pages. */
   pages: Page[];
   /** What every page reads, and the digest of each read key (decide.ts). */
-  reads: { site: string; digestOf: ReadDigest };
+  reads: RunReads;
   render?: Render;
   /** The stylesheet, script, icon and article images. */
   assets: OutputFile[];
@@ -85,6 +85,7 @@ export async function loadPages(
     drafts: project.drafts,
     limitMs,
     articleMemo: memo,
+    contentMemo: start.content,
     changed: changes.isFull ? undefined : new Set(Object.values(changes.files).flat()),
     pool: state.pool(),
     clock,
@@ -112,6 +113,7 @@ export async function loadPages(
   everyPage.push(cards ? await state.cardFingerprint() : 'no cards');
   const reads = {
     site: siteDigest(everyPage),
+    content,
     digestOf: readDigests({
       content,
       bySlug: new Map(content.articles.map((article) => [article.slug, article])),

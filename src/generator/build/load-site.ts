@@ -4,6 +4,7 @@ import { readArticleFiles, type ArticleFiles } from '../content/article-files.ts
 import type { LinkTarget } from '../content/link-brands.ts';
 import { type ArticleMemo, forgetOtherLists, isKnown } from '../content/article-memo.ts';
 import { siteList } from '../content/check-responsible-copy.ts';
+import type { ContentMemo } from '../content/load-content.ts';
 import { readSourceFile, type SourceFile } from '../content/read-source-file.ts';
 import { peekImage } from '../content/image-uses.ts';
 import type { Bundles } from '../site/bundle-site.ts';
@@ -51,6 +52,8 @@ export interface LoadOptions {
   drafts?: boolean;
   limitMs: number;
   articleMemo?: ArticleMemo;
+  /** The last run's Content (watch), kept while it is made of the same objects. */
+  contentMemo?: ContentMemo;
   /**
    * The files saved since the last run (watch): every other file the memo holds the text of is
    * not read again. Undefined: every file is read.
@@ -98,6 +101,7 @@ export async function loadSite(root: string, options: LoadOptions) {
     parsed: ahead?.parsed,
     readSource: (file) => textOf(readSourceFile(path.join(root, file))),
     lookAtImage: (source) => peekImage(root, source),
+    last: options.contentMemo,
   });
   clock.lap('load and validate');
   const prelinked: Prelinked | undefined = ahead && {

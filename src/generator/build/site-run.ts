@@ -39,6 +39,7 @@ import {
   digestLists,
   pageDigest,
   readsDigest,
+  rememberReads,
 } from './decide.ts';
 import type { RunStart } from './history.ts';
 import { type LoadedSite, loadPages } from './load-pages.ts';
@@ -81,21 +82,19 @@ async function runFrom(state: BuilderState, changes: ChangePlan, start: RunStart
   const redirects = redirectRules(folder, site.pages, site.siteUrl);
   const keepAll = keepAllOf(start.writer, state.pendingCards);
   const previous = start.pages;
-  const selection = decidePages(site.pages, previous, site.reads, keepAll);
+  const selection = decidePages(site.pages, previous, site.reads, keepAll, start.reads);
   clock.lap('decide');
   const { toRender, planned } = planPages(site, selection.toPlan, clock);
-  const digests = new Map<string, string>();
-  for (const [file, deps] of [...selection.kept, ...planned]) digests.set(file, deps.digest);
-  const lists = listFiles(site, digests, previous, keepAll);
+  const reads = rememberReads(site.pages, selection, planned, site.reads, start.reads);
+  // The dependency map: the kept pages' entries (the selection's map, taken over), the planned
+  // ones, then those of the lists' data, public/ and the feed.
+  const deps: DependencyMap = selection.kept;
+  for (const [file, entry] of planned) deps.set(file, entry);
+  const lists = listFiles(site, deps, previous, keepAll);
   const copies = publicFiles(folder, previous, keepAll);
   const feed = feedOf(site, previous, keepAll);
-  const deps: DependencyMap = new Map([
-    ...selection.kept,
-    ...planned,
-    ...lists.deps,
-    ...copies.deps,
-    ...feed.deps,
-  ]);
+  for (const made of [lists.deps, copies.deps, feed.deps])
+    for (const [file, entry] of made) deps.set(file, entry);
   refusePublicProblems(folder, publicPages, site, deps);
   const files = () => [
     ...planHostFiles(
@@ -112,10 +111,10 @@ async function runFrom(state: BuilderState, changes: ChangePlan, start: RunStart
   const job = commitJob(state, site, toRender, files);
   await holdForTest();
   const summary = await commitPages(start.writer, job, clock);
-  const remembered = state.history.end({ start, pages: deps });
+  const remembered = state.history.end({ start, pages: deps, reads });
   state.pendingCards.replan = (file) => replanCard(site, deps, file);
   const warnings = [
-    ...composeWarnings(site.content, site.bodies),
+    ...pageWarnings(site),
     ...(site.cards?.planner.warnings() ?? []),
     ...redirectLimitWarnings(redirects, folder.redirects),
   ];
@@ -180,11 +179,11 @@ function commitJob(
  */
 function listFiles(
   site: LoadedSite,
-  pageDigests: Map<string, string>,
+  pages: DependencyMap,
   previous: DependencyMap | undefined,
   keepAll: KeepAll,
 ) {
-  const digests = digestLists(site.pages, pageDigests);
+  const digests = digestLists(site.pages, pages);
   const { kept, toMake } = decideFiles(digests, previous, keepAll);
   if (toMake.size === 0) return { files: [], deps: kept };
   const plan = createPlanner({ ...site.input, bodies: site.bodies });
@@ -286,7 +285,7 @@ function publicFiles(
 function keepAllOf(writer: Writer, pending: BuilderState['pendingCards']): KeepAll {
   if (!isKeepingWriter(writer)) return undefined;
   return (files: string[]) => {
-    if (!files.every((file) => writer.has(file) || pending.has(file))) return false;
+    for (const file of files) if (!writer.has(file) && !pending.has(file)) return false;
     for (const file of files) writer.keep(file);
     return true;
   };
@@ -360,11 +359,26 @@ function redirectRules(folder: PublicFolder, pages: Page[], siteUrl: string) {
   return rules;
 }
 
+/**
+ * The warnings of each array of pages: listPages makes one per content and set of articles
+ * with a body, which is all the warnings read.
+ */
+const warningsOf = new WeakMap<readonly Page[], string[]>();
+
+/** The build's warnings (composeWarnings), the same for the same array of pages. */
+function pageWarnings(site: LoadedSite): string[] {
+  let warnings = warningsOf.get(site.pages);
+  if (!warnings) {
+    warnings = composeWarnings(site.content, site.bodies);
+    warningsOf.set(site.pages, warnings);
+  }
+  return warnings;
+}
+
 /** The build's warnings: today only articles that have no body yet. */
 function composeWarnings(content: Content, bodies: LinkedBodies): string[] {
-  const missingBodies = content.articles
-    .filter((article) => !bodies.has(article.slug))
-    .map((article) => article.slug);
+  const missingBodies: string[] = [];
+  for (const { slug } of content.articles) if (!bodies.has(slug)) missingBodies.push(slug);
   if (missingBodies.length === 0) return [];
   const have = missingBodies.length === 1 ? ' has' : 's have';
   return [

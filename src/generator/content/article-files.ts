@@ -74,12 +74,12 @@ export function readArticleFiles(
   const names = listArticleFiles(root, problems);
   let hasBodies = false;
   const files = names.map((file): ArticleFile => {
-    const full = path.join(root, file);
     const saved = unchanged?.(file);
     if (saved) {
       hasBodies ||= saved.hasBody;
       return { file, text: '', isUnchanged: true };
     }
+    const full = path.join(root, file);
     const info = known && lstatSync(full, { throwIfNoEntry: false });
     const stamp = info ? fileStamp(info) : undefined;
     const vouched = stamp === undefined ? undefined : known!(file, stamp);

@@ -39,11 +39,21 @@ export function textDigest(text: string): string {
 }
 
 /**
+ * The list (its digest; '' for none) every result of a memo was checked against when
+ * forgetOtherLists last went through it: each result since is of a run with that list.
+ */
+const checkedAgainst = new WeakMap<ArticleMemo, string>();
+
+/**
  * Forgets every result the memo holds that was checked against another responsible-copy list
  * than the one of `digest` (FileResult.phrases), so its file is read and parsed again.
- * Returns whether it forgot any. Pure apart from the memo.
+ * Returns whether it forgot any. A memo gone through for the same list already is not gone
+ * through again: the results set since were checked against the list of their run, this one.
+ * Pure apart from the memo.
  */
 export function forgetOtherLists(memo: ArticleMemo, digest: string | undefined): boolean {
+  if (checkedAgainst.get(memo) === (digest ?? '')) return false;
+  checkedAgainst.set(memo, digest ?? '');
   let forgot = false;
   for (const file of [...memo.keys()]) {
     const result = memo.get(file)?.result;

@@ -130,9 +130,20 @@ export function bodyPhraseProblems(
   return problems;
 }
 
-/** The list a build checks with: the site's, when it is lists of strings (phraseListOf). */
+/** The list of each responsible-copy object (phraseListOf), made once. */
+const listsOf = new WeakMap<object, PhraseList | undefined>();
+
+/**
+ * The list a build checks with: the site's, when it is lists of strings (phraseListOf). The
+ * same list object for the same `responsible` object, so what is memoized by the list (the
+ * matcher, the checks of seo.ts's copy) stays valid between the runs of one site module. Pure
+ * apart from that memo.
+ */
 export function siteList(content: SiteContent): PhraseList | undefined {
-  return phraseListOf(content?.responsible);
+  const value: unknown = content?.responsible;
+  if (value === null || typeof value !== 'object') return phraseListOf(value);
+  if (!listsOf.has(value)) listsOf.set(value, phraseListOf(value));
+  return listsOf.get(value);
 }
 
 /**

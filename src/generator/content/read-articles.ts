@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { Article, ArticleAlias } from '../../content/types.ts';
 import {
   checkRecord,
@@ -12,6 +13,7 @@ import { printable } from '../errors/errors.ts';
 import type { Problem } from '../errors/problem.ts';
 import {
   ARTICLE_DIR,
+  type ArticleFile,
   type ArticleFiles,
   compareText,
   countNewlines,
@@ -95,58 +97,139 @@ export type Render = (text: string) => RenderedMarkdown;
  * holds every file: the results worker threads already made (workers/worker.ts parse()), by file.
  * With `lookAtImage`, an image file a file names that is missing or no image is one of its
  * problems (image-uses.ts); it is asked every run, since a parsed result is kept while its text
- * is. Pure apart from the memo it updates and `lookAtImage`.
+ * is. With a memo, a file parsed again into an equal record keeps the memo's record object
+ * (sameRecordAs), and the same records in the same order keep their display order
+ * (displayOrder). Pure apart from the memo it updates and `lookAtImage`.
  */
 export function readArticles(
   files: ArticleFiles,
   brandSlugs: string[],
-  { render, memo, parsed, lookAtImage, phrases }: ReadOptions = {},
+  options: ReadOptions = {},
 ): ArticleSet {
   const problems = [...files.problems];
   const articles: Article[] = [];
   const bodies = new Map<string, string>();
   const bodyDigests = new Map<string, string>();
   const bodyImages = new Map<string, BodyImage[]>();
-  const used = new Set<string>();
-  for (const { file, text, stamp, isUnchanged } of files.files) {
+  let used = 0;
+  for (const entry of files.files) {
+    const { file, text } = entry;
     if (typeof text !== 'string') {
       problems.push({ file, message: text === null ? 'cannot be read' : text.problem });
       continue;
     }
-    used.add(file);
-    const known = isUnchanged || isKnown(memo, file, text) ? memo!.get(file)!.result : undefined;
-    const result =
-      checkedWith(phrases, known) ??
-      checkedWith(phrases, parsed?.get(file)) ??
-      parseArticleFile(file, text, render, phrases);
-    if (!isUnchanged) memo?.set(file, { text, result, stamp });
-    const fileProblems = [...result.problems];
-    const brand = result.brand;
-    if (
-      brand &&
-      typeof brand.slug === 'string' &&
-      brand.slug.trim() !== '' &&
-      !brandSlugs.includes(brand.slug)
-    ) {
-      fileProblems.push({
-        ...at(file, brand.at),
-        message: `brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`,
-      });
-    }
-    if (lookAtImage) {
-      const images = { image: result.article?.image, bodyImages: result.bodyImages };
-      fileProblems.push(...imageFileProblems(file, images, lookAtImage));
-    }
-    problems.push(...fileProblems.sort(byLine));
+    used++;
+    const result = resultOf(entry, text, options);
+    const fileProblems = fileProblemsOf(file, result, brandSlugs, options.lookAtImage);
+    if (fileProblems.length > 0) problems.push(...fileProblems);
     if (!result.article || fileProblems.length > 0) continue;
     articles.push(result.article);
     if (result.html !== undefined) bodies.set(result.article.slug, result.html);
     if (result.bodyDigest !== undefined) bodyDigests.set(result.article.slug, result.bodyDigest);
     if (result.bodyImages) bodyImages.set(result.article.slug, result.bodyImages);
   }
-  if (memo) for (const file of [...memo.keys()]) if (!used.has(file)) memo.delete(file);
-  const sorted = articles.sort(compareArticles);
+  if (options.memo) forgetUnused(options.memo, files, used);
+  const sorted = displayOrder(articles, options.memo);
   return { articles: sorted, bodies, bodyDigests, bodyImages, problems };
+}
+
+/**
+ * One readable file's result: the memo's when it holds this text (or watch vouched for the
+ * file) and it was checked against `phrases`, else the worker threads' (`parsed`), else parsed
+ * here; its record the memo's when equal (sameRecordAs). Kept in the memo. Pure apart from the
+ * memo and `render`.
+ */
+function resultOf(entry: ArticleFile, text: string, options: ReadOptions): FileResult {
+  const { render, memo, parsed, phrases } = options;
+  const { file, stamp, isUnchanged } = entry;
+  const kept = memo?.get(file)?.result;
+  const known = isUnchanged || isKnown(memo, file, text) ? kept : undefined;
+  const result = sameRecordAs(
+    kept?.article,
+    checkedWith(phrases, known) ??
+      checkedWith(phrases, parsed?.get(file)) ??
+      parseArticleFile(file, text, render, phrases),
+  );
+  if (!isUnchanged) memo?.set(file, { text, result, stamp });
+  return result;
+}
+
+/**
+ * A file's problems, by line: its own (`result.problems`), a brand that is none of
+ * `brandSlugs`, and the image files it names that `lookAtImage` finds missing or no image
+ * (image-uses.ts). Pure apart from `lookAtImage`.
+ */
+function fileProblemsOf(
+  file: string,
+  result: FileResult,
+  brandSlugs: string[],
+  lookAtImage: ReadOptions['lookAtImage'],
+): Problem[] {
+  const { brand } = result;
+  const isStranger =
+    brand !== undefined &&
+    typeof brand.slug === 'string' &&
+    brand.slug.trim() !== '' &&
+    !brandSlugs.includes(brand.slug);
+  const hasImages = result.article?.image !== undefined || result.bodyImages !== undefined;
+  if (result.problems.length === 0 && !isStranger && !(lookAtImage && hasImages)) return [];
+  const problems = [...result.problems];
+  if (isStranger)
+    problems.push({
+      ...at(file, brand.at),
+      message: `brand ${describeValue(brand.slug)} is not one of ${brandSlugs.join(', ')}`,
+    });
+  if (lookAtImage) {
+    const images = { image: result.article?.image, bodyImages: result.bodyImages };
+    problems.push(...imageFileProblems(file, images, lookAtImage));
+  }
+  return problems.sort(byLine);
+}
+
+/**
+ * Forgets the memo's results of files that are gone: the memo holds a result of every readable
+ * file (`used` of them), so it holds more keys only when some file went. Pure apart from the memo.
+ */
+function forgetUnused(memo: ArticleMemo, files: ArticleFiles, used: number) {
+  let count = 0;
+  for (const _ of memo.keys()) count++;
+  if (count === used) return;
+  const readable = new Set(
+    files.files.filter((entry) => typeof entry.text === 'string').map((entry) => entry.file),
+  );
+  for (const file of [...memo.keys()]) if (!readable.has(file)) memo.delete(file);
+}
+
+/** The last display order of each memo's articles: what it sorted, and how. */
+const lastOrder = new WeakMap<ArticleMemo, { input: Article[]; sorted: Article[] }>();
+
+/**
+ * `articles` in display order (compareArticles): the last order again when they are the same
+ * records in the same order as then (a body save that kept its record). Pure apart from that
+ * memo.
+ */
+function displayOrder(articles: Article[], memo: ArticleMemo | undefined): Article[] {
+  const last = memo && lastOrder.get(memo);
+  const isSame =
+    last !== undefined &&
+    last.input.length === articles.length &&
+    last.input.every((article, index) => article === articles[index]);
+  if (isSame) return last.sorted.slice();
+  const sorted = [...articles].sort(compareArticles);
+  if (memo) lastOrder.set(memo, { input: articles, sorted });
+  return sorted.slice();
+}
+
+/**
+ * `result`, its record the memo's `before` when the two are equal (isDeepStrictEqual): a file
+ * saved with a new body but the same front matter keeps its record object, so what is memoized
+ * by records (their digests, the content, its pages) stays valid. Pure.
+ */
+function sameRecordAs(before: Article | undefined, result: FileResult): FileResult {
+  const { article } = result;
+  if (!before || !article || article === before || !isDeepStrictEqual(article, before))
+    return result;
+  return { ...result, article: before };
 }
 
 /**

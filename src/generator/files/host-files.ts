@@ -34,7 +34,9 @@ export interface FeedSources {
  * public/_headers, follows sitegen's rules in `_headers` (mergeHeaders). No 404 rewrite for
  * /brand/* and /artikel/*: it is Netlify's alone and Cloudflare Pages rejects it (it serves the
  * nearest 404.html by itself); docs/hosting.md has the rule for netlify.toml. `feed`
- * undefined: no feed.xml here (the builder makes it apart, when its reads changed). Pure.
+ * undefined: no feed.xml here (the builder makes it apart, when its reads changed). The
+ * sitemap is made once per array of routes (sitemapOf), which the caller changes no more than
+ * the files. Pure apart from that memo.
  */
 export function planHostFiles(
   routes: PageAddress[],
@@ -44,10 +46,7 @@ export function planHostFiles(
   aliases: AliasRule[] = [],
 ): OutputFile[] {
   const base = new URL(siteUrl).pathname;
-  const sitemap = sitemapFiles(
-    [...routes.filter((route) => route.isIndexable), ...(theirs.pages ?? [])],
-    siteUrl,
-  );
+  const sitemap = sitemapOf(routes, siteUrl, theirs.pages);
   const headerLines = Object.entries(SECURITY_HEADERS).map(
     ([name, value]) => `  ${name}: ${value}`,
   );
@@ -79,8 +78,45 @@ export function planHostFiles(
   ];
 }
 
-/** The feed's entries: the newest of the articles whose pages are indexable (feed.ts). Pure. */
+/** The last sitemap and feed entries made of each array of pages (pages/routes.ts keeps it). */
+const byRoutes = {
+  sitemap: new WeakMap<
+    readonly PageAddress[],
+    { siteUrl: string; theirs?: SitemapEntry[]; files: OutputFile[] }
+  >(),
+  feed: new WeakMap<readonly PageAddress[], { articles: Article[]; entries: Article[] }>(),
+};
+
+/**
+ * The sitemap's files (sitemapFiles) of the indexable `routes` and then public/'s pages
+ * (`theirs`): the last ones made for the same arrays and site URL. Pure apart from that memo.
+ */
+function sitemapOf(
+  routes: PageAddress[],
+  siteUrl: string,
+  theirs: SitemapEntry[] | undefined,
+): OutputFile[] {
+  const last = byRoutes.sitemap.get(routes);
+  if (last?.siteUrl === siteUrl && last.theirs === theirs) return last.files;
+  const entries = [...routes.filter((route) => route.isIndexable), ...(theirs ?? [])];
+  const files = sitemapFiles(entries, siteUrl);
+  byRoutes.sitemap.set(routes, { siteUrl, theirs, files });
+  return files;
+}
+
+/**
+ * The feed's entries: the newest of the articles whose pages are indexable (feed.ts); the last
+ * ones for the same arrays of routes and articles. Pure apart from that memo.
+ */
 export function feedEntries(routes: PageAddress[], articles: Article[]): Article[] {
+  const last = byRoutes.feed.get(routes);
+  if (last?.articles === articles) return last.entries;
+  const entries = feedEntriesOf(routes, articles);
+  byRoutes.feed.set(routes, { articles, entries });
+  return entries;
+}
+
+function feedEntriesOf(routes: PageAddress[], articles: Article[]): Article[] {
   const published = new Set(
     routes
       .filter((route) => route.template === 'ArticlePage' && route.isIndexable)

@@ -34,12 +34,28 @@ const HOST_FILES: ReadonlyMap<string, string> = new Map([
 /** A sitemap index's parts (files/sitemap.ts), written past 50,000 URLs. */
 const SITEMAP_PART = /^sitemap-\d+\.xml$/;
 
+/** generatedFiles and aliasPathClashes by the array of pages (pages/routes.ts keeps it). */
+const byPages = {
+  generated: new WeakMap<readonly Page[], Map<string, string>>(),
+  clashes: new WeakMap<readonly Page[], Problem[]>(),
+};
+
 /**
  * Every file a build writes outside GENERATED_FOLDERS, by output path, with what it is: the
  * pages (and what each is the page of), each paged list's data file ("artikel/list.json") and
- * the host files. Pure.
+ * the host files. Made once per array of pages; the caller changes neither. Pure apart from
+ * that memo.
  */
 export function generatedFiles(pages: Page[]): Map<string, string> {
+  let files = byPages.generated.get(pages);
+  if (!files) {
+    files = generatedFilesOf(pages);
+    byPages.generated.set(pages, files);
+  }
+  return files;
+}
+
+function generatedFilesOf(pages: Page[]): Map<string, string> {
   const files = new Map(HOST_FILES);
   for (const page of pages) {
     files.set(page.outputPath, `the page ${page.url} (${page.template}, from ${page.source})`);
@@ -89,9 +105,19 @@ function publicPairs(files: PublicFile[], refused: Problem[]): Problem[] {
  * One problem per alias (front matter `aliases`) whose redirect page would go where a public file
  * may not (publicClashes): inside assets/ or og/, inside a folder where sitegen writes a file
  * (`/feed.xml/`), or as a file where it writes a folder. An alias at the very address of a page
- * is found with the pages (pages/routes.ts). At the alias's line. Pure.
+ * is found with the pages (pages/routes.ts). At the alias's line. Made once per array of
+ * pages. Pure apart from that memo.
  */
 export function aliasPathClashes(pages: Page[]): Problem[] {
+  let problems = byPages.clashes.get(pages);
+  if (!problems) {
+    problems = aliasPathClashesOf(pages);
+    byPages.clashes.set(pages, problems);
+  }
+  return problems;
+}
+
+function aliasPathClashesOf(pages: Page[]): Problem[] {
   const generated = generatedFiles(pages.filter((page) => page.template !== 'RedirectPage'));
   const written = writtenOf(generated);
   const problems: Problem[] = [];

@@ -51,11 +51,38 @@ export interface PublicPages {
   pages: PublicPage[];
 }
 
+/** The last reading of public/'s pages for each map of generated files. */
+const readFor = new WeakMap<
+  Map<string, string>,
+  { siteUrl: string; folder: string; read: PublicPages }
+>();
+
 /**
  * Reads each public `.html` page of `folder` for the site at `siteUrl`, whose generated files
- * are `generated` (public-files.ts generatedFiles). Pure.
+ * are `generated` (public-files.ts generatedFiles). The same `generated` map, site URL and
+ * folder (folderKey: its files' paths and digests, its problems) give the last reading again;
+ * the caller changes nothing of it. Pure apart from that memo.
  */
 export function readPublicPages(
+  folder: PublicFolder,
+  siteUrl: string,
+  generated: Map<string, string>,
+): PublicPages {
+  const key = folderKey(folder);
+  const last = readFor.get(generated);
+  if (last?.siteUrl === siteUrl && last.folder === key) return last.read;
+  const read = readPublicPagesOf(folder, siteUrl, generated);
+  readFor.set(generated, { siteUrl, folder: key, read });
+  return read;
+}
+
+/** What readPublicPages reads of public/: every file's paths and digest, and the problems. */
+function folderKey(folder: PublicFolder): string {
+  const files = folder.files.map((file) => [file.path, file.source, file.digest]);
+  return JSON.stringify([files, folder.problems]);
+}
+
+function readPublicPagesOf(
   folder: PublicFolder,
   siteUrl: string,
   generated: Map<string, string>,

@@ -28,8 +28,23 @@ export interface AliasRule {
   column: number;
 }
 
-/** Every alias of the site as a rule, sorted by its old address. Pure. */
+/** The alias rules of each array of pages (pages/routes.ts keeps it). */
+const rulesOf = new WeakMap<readonly Page[], AliasRule[]>();
+
+/**
+ * Every alias of the site as a rule, sorted by its old address; made once per array of pages,
+ * which the caller changes no more than the rules. Pure apart from that memo.
+ */
 export function aliasRules(pages: readonly Page[]): AliasRule[] {
+  let rules = rulesOf.get(pages);
+  if (!rules) {
+    rules = aliasRulesOf(pages);
+    rulesOf.set(pages, rules);
+  }
+  return rules;
+}
+
+function aliasRulesOf(pages: readonly Page[]): AliasRule[] {
   const rules: AliasRule[] = [];
   for (const page of pages) {
     if (page.template !== 'RedirectPage') continue;

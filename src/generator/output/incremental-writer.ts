@@ -85,19 +85,25 @@ export class IncrementalDirWriter implements KeepingWriter {
     const kept = this.kept;
     this.pending = new Map();
     this.kept = new Set();
-    // Kept files keep the last commit's digest.
-    const digests = new Map(
-      [...kept].filter((file) => !files.has(file)).map((file) => [file, this.previous!.get(file)!]),
-    );
+    // Kept files keep the last commit's digest: the last listing whole when every file of it is
+    // kept or written again (a save that removes nothing), else the kept files' entries.
+    const previous = this.previous;
+    let carried = kept.size;
+    for (const file of files.keys()) if (previous.has(file) && !kept.has(file)) carried++;
+    const digests = carried === previous.size ? new Map(previous) : new Map<string, FileDigest>();
+    if (carried !== previous.size)
+      for (const file of kept) if (!files.has(file)) digests.set(file, previous.get(file)!);
     for (const [file, contents] of files)
       digests.set(file, { digest: digest(contents), size: sizeOf(contents) });
     let bytes = 0;
     for (const { size } of digests.values()) bytes += size;
 
     const changed = [...files].filter(
-      ([file]) => this.previous!.get(file)?.digest !== digests.get(file)!.digest,
+      ([file]) => previous.get(file)?.digest !== digests.get(file)!.digest,
     );
-    const removed = [...this.previous.keys()].filter((file) => !digests.has(file)).sort();
+    const removed: string[] = [];
+    for (const file of previous.keys()) if (!digests.has(file)) removed.push(file);
+    removed.sort();
     try {
       await Promise.all(
         changed.map(async ([file, contents]) => {

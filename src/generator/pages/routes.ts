@@ -11,6 +11,9 @@ export { articleUrl, FEED_FILE, lastUpdated } from './addresses.ts';
 export type { Page } from './kinds.ts';
 export type { TemplateName, TemplateProps };
 
+/** The pages of each Content, with which of its articles had a body then. */
+const listed = new WeakMap<Content, { hasBodies: boolean[]; pages: Page[] }>();
+
 /**
  * Returns the one list of every page, in sitemap order: each kind's pages in pageKinds() order
  * (home, article list, every article slug, every brand, contact and the three 404 pages). An
@@ -19,12 +22,19 @@ export type { TemplateName, TemplateProps };
  * site's); home, list and contact, the newest indexable article's. Pure; throws a SitegenError
  * when two pages share an output path, compared by foldName (`Index.html` is index.html on a
  * case-insensitive disk or host): ContentInvalid, with every clash at its alias's line, when
- * one of them is a redirect page (front matter `aliases`), else DuplicateOutputPath.
+ * one of them is a redirect page (front matter `aliases`), else DuplicateOutputPath. The same
+ * Content object whose articles have a body just as before gives the same array of the same
+ * page objects (watch: what is memoized by the pages, and the decider's fast path, stay valid).
+ * Pure apart from that memo.
  */
 export function listPages(content: Content, hasBody: (slug: string) => boolean): Page[] {
+  const hasBodies = content.articles.map((article) => hasBody(article.slug));
+  const last = listed.get(content);
+  if (last?.hasBodies.every((has, index) => has === hasBodies[index])) return last.pages;
   const facts = pageFacts(content, hasBody);
   const pages: Page[] = pageKinds().flatMap<Page>((kind) => kind.pages(content, facts));
   assertUniqueOutputPaths(pages);
+  listed.set(content, { hasBodies, pages });
   return pages;
 }
 

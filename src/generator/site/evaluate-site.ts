@@ -41,15 +41,34 @@ export interface SourcePosition {
   column?: number;
 }
 
+/** The module each bundles object was evaluated to (for its root and time limit). */
+const evaluated = new WeakMap<object, { root: string; limitMs: number; site: SiteModule }>();
+
 /**
  * Evaluates the bundled site module. It is compiled as a function, not imported, so every
- * rebuild gets fresh content and templates and nothing piles up in Node's module cache.
- * Its evaluation runs under the same time limit as one page's render.
+ * rebuild with new bundles gets fresh content and templates and nothing piles up in Node's
+ * module cache. The same bundles object gives the same module (watch reuses its bundles while
+ * the change plan says they are exact), so the content's objects keep their identity from one
+ * run to the next and what is memoized by them stays valid. Its evaluation runs under the same
+ * time limit as one page's render. Pure apart from that memo.
  */
 export function evaluateSite(
   bundles: Pick<Bundles, 'siteCode' | 'siteMap'>,
   root: string,
   limitMs = DEFAULT_RENDER_TIMEOUT_MS,
+): SiteModule {
+  const last = evaluated.get(bundles);
+  if (last?.root === root && last.limitMs === limitMs) return last.site;
+  const site = evaluateAnew(bundles, root, limitMs);
+  evaluated.set(bundles, { root, limitMs, site });
+  return site;
+}
+
+/** evaluateSite without the memo: the bundle's code run once more. */
+function evaluateAnew(
+  bundles: Pick<Bundles, 'siteCode' | 'siteMap'>,
+  root: string,
+  limitMs: number,
 ): SiteModule {
   const filename = path.join(root, '.sitegen', SITE_BUNDLE_NAME);
   const module = { exports: {} as { content?: SiteContent; templates?: SiteModule['templates'] } };
