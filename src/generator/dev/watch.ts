@@ -112,13 +112,11 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
     }
   };
 
+  let isFirstRunOver = false;
   const listening = await listenFirst(options, builder, {
     base: () => base,
     error: () => error,
-    lateFiles: {
-      has: (file) => cards.has(file) || builder.filesOnRequest.has(file),
-      make: (file) => (cards.has(file) ? cards.make(file) : builder.filesOnRequest.make(file)),
-    },
+    lateFiles: lateFilesOf(cards, builder, () => isFirstRunOver),
   });
   server = listening.server;
   const portChoice = describePortChoice(options.port, server.port);
@@ -133,7 +131,10 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   const before = await stampSources(root);
   const [watcher] = await Promise.all([
     watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file))),
-    rebuild([]).finally(listening.firstBuilt),
+    rebuild([]).finally(() => {
+      isFirstRunOver = true;
+      listening.firstBuilt();
+    }),
   ]);
   for (const file of movedSources(before, await stampSources(root))) early.add(file);
   isBuilt = true;
@@ -192,6 +193,23 @@ async function listenFirst(
     await builder.dispose();
     throw caught;
   }
+}
+
+/**
+ * What the dev server makes when a request names a file the output lacks: a social card left to
+ * draw, and, until the first run is over (`isFirstRunOver`), a page or asset of the site that
+ * run loaded (Builder.filesOnRequest). Only the first run's: a later run's page is served from
+ * disk, as written, so a page never shows a save its neighbours do not show yet.
+ */
+function lateFilesOf(
+  cards: ReturnType<typeof cardsOnRequest>,
+  builder: Builder,
+  isFirstRunOver: () => boolean,
+): LateFiles {
+  return {
+    has: (file) => cards.has(file) || (!isFirstRunOver() && builder.filesOnRequest.has(file)),
+    make: (file) => (cards.has(file) ? cards.make(file) : builder.filesOnRequest.make(file)),
+  };
 }
 
 /** The queue's name for "a social card was drawn": its commit runs in the queue's turn. */
