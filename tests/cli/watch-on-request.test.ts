@@ -1,19 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, eventually, makeTempDir, startCli, type RunningCli } from '../helpers/cli.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { get } from '../helpers/http.ts';
-
-/** A port no server listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** What the dev server adds to a page as it serves it: the live-reload script tag. */
 const withoutReloadTag = (html: string) =>
