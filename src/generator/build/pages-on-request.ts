@@ -21,11 +21,20 @@ type Plan = (
  * so its bytes are the ones the run writes. Pure but for the run's memos and card planner.
  */
 export function filesOnRequest(site: LoadedSite, limitMs: number, plan: Plan): FilesOnRequest {
-  const pages = new Map(site.pages.map((page) => [page.outputPath, page]));
-  const assets = new Map(site.assets.map((asset) => [asset.path, asset.contents]));
+  // Looked up only when a request comes: a save of watch, which nobody asks a page during,
+  // makes no map of 10,000 pages.
+  let byPath: { pages: Map<string, Page>; assets: Map<string, string | Uint8Array> } | undefined;
+  const lookup = () => {
+    byPath ??= {
+      pages: new Map(site.pages.map((page) => [page.outputPath, page])),
+      assets: new Map(site.assets.map((asset) => [asset.path, asset.contents])),
+    };
+    return byPath;
+  };
   return {
-    has: (file) => pages.has(file) || assets.has(file),
+    has: (file) => lookup().pages.has(file) || lookup().assets.has(file),
     make: async (file) => {
+      const { pages, assets } = lookup();
       const asset = assets.get(file);
       if (asset !== undefined) return asset;
       const page = pages.get(file);
