@@ -4,7 +4,7 @@ import { findNameCollisions, foldName, howNamesDiffer } from '../host/name-fold.
 import { OUTPUT_MARKER } from '../output/output-dir.ts';
 import { FEED_FILE } from '../pages/addresses.ts';
 import { listDataUrl } from '../pages/paging.ts';
-import type { Page } from '../pages/routes.ts';
+import { type Page, perPageList } from '../pages/routes.ts';
 
 /**
  * The maintainer's public/ folder and the article aliases meet sitegen's own files here: which
@@ -34,28 +34,16 @@ const HOST_FILES: ReadonlyMap<string, string> = new Map([
 /** A sitemap index's parts (files/sitemap.ts), written past 50,000 URLs. */
 const SITEMAP_PART = /^sitemap-\d+\.xml$/;
 
-/** generatedFiles and aliasPathClashes by the array of pages (pages/routes.ts keeps it). */
-const byPages = {
-  generated: new WeakMap<readonly Page[], Map<string, string>>(),
-  clashes: new WeakMap<readonly Page[], Problem[]>(),
-};
-
 /**
  * Every file a build writes outside GENERATED_FOLDERS, by output path, with what it is: the
  * pages (and what each is the page of), each paged list's data file ("artikel/list.json") and
  * the host files. Made once per array of pages; the caller changes neither. Pure apart from
  * that memo.
  */
-export function generatedFiles(pages: Page[]): Map<string, string> {
-  let files = byPages.generated.get(pages);
-  if (!files) {
-    files = generatedFilesOf(pages);
-    byPages.generated.set(pages, files);
-  }
-  return files;
-}
+export const generatedFiles: (pages: readonly Page[]) => Map<string, string> =
+  perPageList(generatedFilesOf);
 
-function generatedFilesOf(pages: Page[]): Map<string, string> {
+function generatedFilesOf(pages: readonly Page[]): Map<string, string> {
   const files = new Map(HOST_FILES);
   for (const page of pages) {
     files.set(page.outputPath, `the page ${page.url} (${page.template}, from ${page.source})`);
@@ -108,16 +96,10 @@ function publicPairs(files: PublicFile[], refused: Problem[]): Problem[] {
  * is found with the pages (pages/routes.ts). At the alias's line. Made once per array of
  * pages. Pure apart from that memo.
  */
-export function aliasPathClashes(pages: Page[]): Problem[] {
-  let problems = byPages.clashes.get(pages);
-  if (!problems) {
-    problems = aliasPathClashesOf(pages);
-    byPages.clashes.set(pages, problems);
-  }
-  return problems;
-}
+export const aliasPathClashes: (pages: readonly Page[]) => Problem[] =
+  perPageList(aliasPathClashesOf);
 
-function aliasPathClashesOf(pages: Page[]): Problem[] {
+function aliasPathClashesOf(pages: readonly Page[]): Problem[] {
   const generated = generatedFiles(pages.filter((page) => page.template !== 'RedirectPage'));
   const written = writtenOf(generated);
   const problems: Problem[] = [];

@@ -2,7 +2,7 @@ import type { Problem } from '../errors/problem.ts';
 import { locateReference, type SiteLookup } from '../host/site-reference.ts';
 import type { OutputFile } from '../output/writer.ts';
 import type { Page } from '../pages/routes.ts';
-import { articleUrl } from '../pages/routes.ts';
+import { articleUrl, perPageList } from '../pages/routes.ts';
 
 /**
  * `_redirects`, the redirect rules Netlify and Cloudflare Pages read from the output's root:
@@ -28,21 +28,11 @@ export interface AliasRule {
   column: number;
 }
 
-/** The alias rules of each array of pages (pages/routes.ts keeps it). */
-const rulesOf = new WeakMap<readonly Page[], AliasRule[]>();
-
 /**
  * Every alias of the site as a rule, sorted by its old address; made once per array of pages,
  * which the caller changes no more than the rules. Pure apart from that memo.
  */
-export function aliasRules(pages: readonly Page[]): AliasRule[] {
-  let rules = rulesOf.get(pages);
-  if (!rules) {
-    rules = aliasRulesOf(pages);
-    rulesOf.set(pages, rules);
-  }
-  return rules;
-}
+export const aliasRules: (pages: readonly Page[]) => AliasRule[] = perPageList(aliasRulesOf);
 
 function aliasRulesOf(pages: readonly Page[]): AliasRule[] {
   const rules: AliasRule[] = [];

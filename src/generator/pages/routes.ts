@@ -11,6 +11,19 @@ export { articleUrl, FEED_FILE, lastUpdated } from './addresses.ts';
 export type { Page } from './kinds.ts';
 export type { TemplateName, TemplateProps };
 
+/**
+ * `make` made once per array of pages: listPages hands out the same array while the content
+ * is the same, so what is made from it (generated files, alias rules) is made once, and none of
+ * it is changed by its callers. Pure apart from that memo.
+ */
+export function perPageList<T>(make: (pages: readonly Page[]) => T): (pages: readonly Page[]) => T {
+  const made = new WeakMap<readonly Page[], T>();
+  return (pages) => {
+    if (!made.has(pages)) made.set(pages, make(pages));
+    return made.get(pages)!;
+  };
+}
+
 /** The pages of each Content, with which of its articles had a body then. */
 const listed = new WeakMap<Content, { hasBodies: boolean[]; pages: Page[] }>();
 
