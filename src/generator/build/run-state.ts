@@ -33,7 +33,8 @@ export interface BuilderState {
   pool(): WorkerPool | undefined;
   /**
    * Watch: told, once a run has loaded the site, how to make its pages and assets on request
-   * (pages-on-request.ts), and told `undefined` once the run is over.
+   * (pages-on-request.ts), and told `undefined` once the run is over. A promise returned is
+   * awaited before the run goes on.
    */
-  onLoaded?(files: FilesOnRequest | undefined): void;
+  onLoaded?(files: FilesOnRequest | undefined): Promise<void> | undefined;
 }

@@ -76,7 +76,7 @@ export async function runSite(
 async function runFrom(state: BuilderState, changes: ChangePlan, start: RunStart) {
   const clock = startClock();
   const site = await loadPages(state, changes, start, clock);
-  state.onLoaded?.(filesOnRequest(site, state.limitMs, planPages));
+  await state.onLoaded?.(filesOnRequest(site, state.limitMs, planPages));
   const folder = readPublicFolder(state.root, { phrases: siteList(site.content) });
   const publicPages = readPublicPages(folder, site.siteUrl, generatedFiles(site.pages));
   const redirects = redirectRules(folder, site.pages, site.siteUrl);
