@@ -1,13 +1,17 @@
 import { decodeDocs, decodeNumbers, shardOfGram } from './search-format.ts';
 
 /**
- * Searches the article list's static index (src/generator/files/search-index.ts) with the
+ * Searches the article list's static index (src/generator/files/search-blocks.ts) with the
  * spec's rule: the articles whose title, excerpt or brand contains the query, ignoring case.
+ * The index comes in blocks of the list, each an index of its own docs
+ * (src/generator/files/search-index.ts): every block is searched alike and its results, moved
+ * by the block's first doc, follow those of the blocks before it, so they are in list order.
  * Loads only the index files a query needs, each once.
  */
 
-/** The list file's `search` entry: where the index files are. */
-export interface SearchEntry {
+/** One block's index: where its files are, and the list place of its first doc. */
+interface SearchBlock {
+  start: number;
   vocab: string;
   grams: string[];
   words: string[];
@@ -16,21 +20,28 @@ export interface SearchEntry {
   docStarts: number[];
 }
 
+/** The list file's `search` entry. */
+export interface SearchEntry {
+  blocks: SearchBlock[];
+}
+
 interface Vocabulary {
   words: string[];
   counts: number[];
 }
 
+type LoadFile = <T>(url: string) => Promise<T>;
+
 /** One word's occurrences: doc, position × 3 + field, previous and next word id + 1 (0: none). */
 type Occurrences = Int32Array;
 const STRIDE = 4;
-/** preloadAfter loads postings of at most this many occurrences (about 100 KB gzip). */
+/** preloadAfter loads postings of at most this many occurrences, all blocks' (~100 KB gzip). */
 const PRELOAD_OCCURRENCES = 20_000;
 
 /**
  * Returns a search over `docCount` docs: `search(query)` (lower-cased, trimmed, not blank) → the
- * matching doc numbers, ascending; `preload()` starts loading the vocabulary, `preloadAfter(word)`
- * what a phrase after `word` reads. `load` fetches and parses one JSON file.
+ * matching doc numbers, ascending; `preload()` starts loading the blocks' vocabularies,
+ * `preloadAfter(word)` what a phrase after `word` reads. `load` fetches and parses one JSON file.
  */
 export function createSearch(
   entry: SearchEntry,
@@ -38,10 +49,35 @@ export function createSearch(
   load: (url: string) => Promise<unknown>,
 ) {
   const files = new Map<string, Promise<unknown>>();
-  const file = <T>(url: string) => {
+  const file: LoadFile = <T>(url: string) => {
     if (!files.has(url)) files.set(url, load(url));
     return files.get(url) as Promise<T>;
   };
+  const { blocks } = entry;
+  const searches = blocks.map((block, i) =>
+    blockSearch(block, (blocks[i + 1]?.start ?? docCount) - block.start, file),
+  );
+  const search = async (query: string): Promise<number[]> => {
+    const found = await Promise.all(searches.map((each) => each.search(query)));
+    return found.flatMap((docs, i) => docs.map((doc) => doc + blocks[i].start));
+  };
+  const preload = () => {
+    for (const each of searches) each.preload();
+  };
+  /**
+   * Starts loading what a phrase after `word` most likely reads (the query ends in a space):
+   * the postings of the words ending with it in every block, unless they are too many.
+   */
+  const preloadAfter = async (word: string) => {
+    const wanted = await Promise.all(searches.map((each) => each.endingWith(word)));
+    if (wanted.reduce((sum, { count }) => sum + count, 0) > PRELOAD_OCCURRENCES) return;
+    await Promise.all(wanted.map(({ load }) => load()));
+  };
+  return { search, preload, preloadAfter };
+}
+
+/** The search of one block of `docCount` docs: its docs numbered from 0. */
+function blockSearch(entry: SearchBlock, docCount: number, file: LoadFile) {
   const decoded = new Map<number, Occurrences>();
 
   const gramDocs = async (gram: string) => {
@@ -85,14 +121,11 @@ export function createSearch(
     void file(entry.vocab);
   };
 
-  /**
-   * Starts loading what a phrase after `word` most likely reads (the query ends in a space):
-   * the postings of the words ending with it, unless they are too many to be worth it.
-   */
-  const preloadAfter = async (word: string) => {
+  /** How many occurrences the words ending with `word` have, and a loader of their postings. */
+  const endingWith = async (word: string) => {
     const vocab = await file<Vocabulary>(entry.vocab);
     const ids = idsWhere(vocab, (each) => each.endsWith(word));
-    if (countOf(vocab, ids) <= PRELOAD_OCCURRENCES) await occurrencesOf(ids);
+    return { count: countOf(vocab, ids), load: () => occurrencesOf(ids) };
   };
 
   const search = async (query: string): Promise<number[]> => {
@@ -112,7 +145,7 @@ export function createSearch(
     });
     return docs;
   };
-  return { search, preload, preloadAfter };
+  return { search, preload, endingWith };
 }
 
 /**

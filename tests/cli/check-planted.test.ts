@@ -173,37 +173,47 @@ const rows: Row[] = [
   {
     name: 'a search file cut off',
     plant: async (site) => {
-      const vocab = site.find('assets/search/', /^vocab\./);
+      const vocab = site.find('assets/search/0/', /^vocab\./);
       await site.edit(vocab, (text) => text.slice(0, 50));
     },
     problems: [
-      /^assets\/search\/vocab\.[0-9a-f]{10}\.json: its bytes do not match the fingerprint in its name/,
-      /^assets\/search\/vocab\.[0-9a-f]{10}\.json: line 1:51: does not parse as JSON: /,
+      /^assets\/search\/0\/vocab\.[0-9a-f]{10}\.json: its bytes do not match the fingerprint in its name/,
+      /^assets\/search\/0\/vocab\.[0-9a-f]{10}\.json: line 1:51: does not parse as JSON: /,
     ],
   },
   {
     name: 'a search posting file that lost a word',
     plant: (site) =>
       site.rewriteData(
-        site.find('assets/search/', /^words-0\./),
+        site.find('assets/search/0/', /^words-0\./),
         (words: Record<string, string>) => {
           delete words['7'];
         },
       ),
     problems: [
-      /^assets\/search\/words-0\.[0-9a-f]{10}\.json: holds no entry for word 7; expected words 0 to \d+, as "starts" in artikel\/list\.json says$/,
+      /^assets\/search\/0\/words-0\.[0-9a-f]{10}\.json: holds no entry for word 7; expected words 0 to \d+, as "search\.blocks\[0\]\.starts" in artikel\/list\.json says$/,
     ],
   },
   {
     name: 'a search gram in the wrong file',
     plant: async (site) => {
-      const first = site.find('assets/search/', /^grams-0\./);
+      const first = site.find('assets/search/0/', /^grams-0\./);
       await site.rewriteData(first, (grams: Record<string, string>) => {
         grams.zzzz = '0';
       });
     },
     problems: [
-      /^assets\/search\/grams-0\.[0-9a-f]{10}\.json: holds the gram "zzzz"; expected grams of 1 to 3 characters, each in the gram file its hash names \(here file [01]\)$/,
+      /^assets\/search\/0\/grams-0\.[0-9a-f]{10}\.json: holds the gram "zzzz"; expected grams of 1 to 3 characters, each in the gram file its hash names \(here file [01]\)$/,
+    ],
+  },
+  {
+    name: 'a search block that does not start the list',
+    plant: (site) =>
+      site.edit('artikel/list.json', (text) =>
+        text.replace('"blocks":[{"start":0', '"blocks":[{"start":5'),
+      ),
+    problems: [
+      'artikel/list.json: "search" has blocks starting at [5]; expected doc numbers rising from 0, each below the list\'s 12',
     ],
   },
   {
@@ -213,7 +223,7 @@ const rows: Row[] = [
         text.replace(/vocab\.[0-9a-f]{10}\.json/, 'vocab.0000000000.json'),
       ),
     problems: [
-      'artikel/list.json: "search.vocab" names "/assets/search/vocab.0000000000.json", which is not a file of the output',
+      'artikel/list.json: "search.blocks[0].vocab" names "/assets/search/0/vocab.0000000000.json", which is not a file of the output',
     ],
   },
   // Each page's canonical URL and og:url: its own address on the site URL.

@@ -1,9 +1,10 @@
 /**
  * The article search against the spec's rule: for random articles and random queries, what the
  * script's search (src/client/search.ts) finds in the index the generator writes
- * (src/generator/files/search-index.ts) is exactly the articles whose title, excerpt or brand
- * contains the query, ignoring case. The words are drawn from a small alphabet so that queries
- * cut words, cross spaces, repeat and miss, and some articles match by brand alone.
+ * (src/generator/files/search-blocks.ts, blocks of search-index.ts) is exactly the articles
+ * whose title, excerpt or brand contains the query, ignoring case, in list order. The words are
+ * drawn from a small alphabet so that queries cut words, cross spaces, repeat and miss, and
+ * some articles match by brand alone; the blocks are small, so that most lists have several.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,8 @@ import {
   encodeNumbers,
   shardOfGram as generatorShard,
 } from '../../src/generator/files/search-format.ts';
-import { planSearchIndex, type SearchDoc } from '../../src/generator/files/search-index.ts';
+import { planSearchBlocks } from '../../src/generator/files/search-blocks.ts';
+import type { SearchDoc } from '../../src/generator/files/search-index.ts';
 
 /** The spec's rule, applied to every doc. */
 const byRule = (docs: SearchDoc[], query: string) =>
@@ -28,9 +30,9 @@ const byRule = (docs: SearchDoc[], query: string) =>
       : [],
   );
 
-/** The index of `docs` as the script sees it: files by URL, parsed on load. */
-function searchOf(docs: SearchDoc[]) {
-  const { entry, files } = planSearchIndex(docs, '/');
+/** The index of `docs` in blocks of `blockDocs`, as the script sees it: files by URL, parsed on load. */
+function searchOf(docs: SearchDoc[], blockDocs: number) {
+  const { entry, files } = planSearchBlocks(docs, '/', blockDocs);
   const byUrl = new Map(files.map((file) => [`/${file.path}`, String(file.contents)]));
   const loaded: string[] = [];
   const { search } = createSearch(entry, docs.length, async (url) => {
@@ -54,8 +56,9 @@ describe('the article search index', () => {
       fc.asyncProperty(
         fc.array(doc, { minLength: 1, maxLength: 40 }),
         fc.array(fc.oneof(text, fc.stringMatching(/^[ab4 g]{1,7}$/)), { maxLength: 12 }),
-        async (docs, rawQueries) => {
-          const { search } = searchOf(docs);
+        fc.integer({ min: 1, max: 45 }),
+        async (docs, rawQueries, blockDocs) => {
+          const { search } = searchOf(docs, blockDocs);
           // Queries as the script gives them: lower-cased, trimmed, not blank; plus slices of the
           // articles' own text, so most of them match something.
           const slices = docs.map((d, i) => {
@@ -73,18 +76,43 @@ describe('the article search index', () => {
     );
   });
 
-  it('loads one gram file for a query of three letters or fewer', async () => {
+  it('loads one gram file a block for a query of three letters or fewer', async () => {
     const docs = Array.from({ length: 3000 }, (_, i) => ({
       title: `Artikel ${i}: anggaran batas waktu permainan ${i % 7 ? 'hiburan' : 'sesi'}`,
       excerpt: `Pemain dewasa menjaga anggaran ${i}.`,
       brand: ['Lux88Togel', 'Loyal4D'][i % 2],
     }));
-    const { search, loaded, files } = searchOf(docs);
-    expect(files.filter((file) => file.path.includes('/grams-')).length).toBeGreaterThan(1);
+    const { search, loaded, files } = searchOf(docs, 1000);
+    expect(
+      files.filter((file) => file.path.startsWith('assets/search/0/grams-')).length,
+    ).toBeGreaterThan(1);
     expect(await search('ses')).toEqual(byRule(docs, 'ses'));
-    expect(loaded).toHaveLength(1);
+    expect(loaded.map((url) => url.split('/')[3])).toEqual(['0', '1', '2']);
     expect(await search('anggaran batas')).toEqual(byRule(docs, 'anggaran batas'));
     expect(loaded.some((url) => url.includes('/vocab.'))).toBe(true);
+  });
+
+  it('plans again only the block whose docs changed', () => {
+    const docs = Array.from({ length: 25 }, (_, i) => ({
+      title: `Artikel ${i}`,
+      excerpt: `Ringkasan ${i % 4}`,
+      brand: 'Loyal4D',
+    }));
+    const first = planSearchBlocks(docs, '/', 10);
+    const edited = docs.map((each, i) => (i === 14 ? { ...each, title: 'Artikel baru' } : each));
+    const second = planSearchBlocks(edited, '/', 10);
+    const ofBlock = (files: typeof first.files, block: string) =>
+      files.filter((file) => file.path.startsWith(`assets/search/${block}/`));
+    // Blocks 0 and 2 are the very files of the last call, not made again; block 1 is made again.
+    for (const block of ['0', '2']) {
+      const kept = ofBlock(second.files, block);
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.every((file, i) => file === ofBlock(first.files, block)[i])).toBe(true);
+    }
+    const [old, now] = [first, second].map(({ files }) => ofBlock(files, '1'));
+    expect(now.some((file) => old.includes(file))).toBe(false);
+    expect(now.map((file) => file.path)).not.toEqual(old.map((file) => file.path));
+    expect(second.entry.blocks.map((block) => block.start)).toEqual([0, 10, 20]);
   });
 
   it('reads what the generator writes: numbers, doc sets and gram shards', () => {

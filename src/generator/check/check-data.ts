@@ -53,7 +53,7 @@ function checkList(site: Site, file: string, problems: Problem[]) {
     const count = Math.min(pageSize, total - index * pageSize);
     if (cards) checkCards(site, cards, count, problems);
   });
-  if (data.search !== undefined) checkSearchIndex(site, data.search, file, problems);
+  if (data.search !== undefined) checkSearchIndex(site, data.search, file, total, problems);
 }
 
 /** The string fields of a card (files/list-files.ts CardData). */

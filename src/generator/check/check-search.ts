@@ -1,6 +1,6 @@
 import type { Problem } from '../errors/problem.ts';
+import type { SearchBlock } from '../files/search-blocks.ts';
 import { shardOfGram } from '../files/search-format.ts';
-import type { SearchEntry } from '../files/search-index.ts';
 import {
   dataFile,
   isCount,
@@ -14,11 +14,12 @@ import {
 import type { Site } from './check-site.ts';
 
 /**
- * The search index a list.json names (files/search-index.ts, its values written as
- * files/search-format.ts says): its entry names files of the output, the vocabulary is a word
- * list with a count each, every gram sits in the gram file its hash names, and the posting and
- * doc-set files hold exactly the words their `starts` say, each value in the format the script
- * decodes (src/client/search-format.ts).
+ * The search index a list.json names (files/search-blocks.ts: blocks of the list, each an index
+ * of files/search-index.ts, its values written as files/search-format.ts says): the blocks start
+ * at 0 and rise, each below the list's total; each block's entry names files of the output, its
+ * vocabulary is a word list with a count each, every gram sits in the gram file its hash names,
+ * and the posting and doc-set files hold exactly the words their `starts` say, each value in the
+ * format the script decodes (src/client/search-format.ts).
  */
 
 /** Numbers in base 36 joined by ".", as encodeNumbers writes them. */
@@ -26,27 +27,69 @@ const NUMBERS = /^(?:[0-9a-z]+(?:\.[0-9a-z]+)*)?$/;
 /** A doc set, as encodeDocs writes it: numbers, or "~" and a base64 bitset. */
 const DOCS = /^(?:~[A-Za-z0-9+/]*={0,2}|(?:[0-9a-z]+(?:\.[0-9a-z]+)*)?)$/;
 
-export function checkSearchIndex(site: Site, entry: unknown, list: string, problems: Problem[]) {
+/** `search` of a list.json of `total` docs: its blocks, then each block's files. */
+export function checkSearchIndex(
+  site: Site,
+  entry: unknown,
+  list: string,
+  total: number,
+  problems: Problem[],
+) {
   const report = reporter(problems, list);
-  const problem = entryProblem(entry);
+  const problem = blocksProblem(entry, total);
   if (problem) return report(`"search" ${problem}`);
-  const { vocab, grams, words, starts, docs, docStarts } = entry as SearchEntry;
-  const vocabFile = dataFile(site, vocab, '"search.vocab"', report);
+  (entry as { blocks: unknown[] }).blocks.forEach((block, index) => {
+    const field = `search.blocks[${index}]`;
+    const blockProblem = entryProblem(block);
+    if (blockProblem) report(`"${field}" ${blockProblem}`);
+    else checkBlock(site, block as SearchBlock, { list, field }, problems);
+  });
+}
+
+/** Why a list.json's `search` is not `{"blocks": [...]}`, starts rising; undefined when it is. */
+function blocksProblem(entry: unknown, total: number): string | undefined {
+  const blocks = isObject(entry) ? entry.blocks : undefined;
+  if (!Array.isArray(blocks) || blocks.length === 0)
+    return `is ${shown(entry)}; expected {"blocks": [{"start", "vocab", "grams", ...}, ...]}`;
+  const starts = blocks.map((block) => (isObject(block) ? block.start : undefined));
+  const isRising = starts.every(
+    (start, i) => isCount(start) && (i === 0 ? start === 0 : start > (starts[i - 1] as number)),
+  );
+  if (!isRising || (starts.at(-1) as number) >= Math.max(total, 1))
+    return `has blocks starting at ${shown(starts)}; expected doc numbers rising from 0, each below the list's ${total}`;
+  return undefined;
+}
+
+/** One block's files, its fields named `field` ("search.blocks[2]") in messages. */
+function checkBlock(
+  site: Site,
+  block: SearchBlock,
+  where: { list: string; field: string },
+  problems: Problem[],
+) {
+  const { list, field } = where;
+  const report = reporter(problems, list);
+  const { vocab, grams, words, starts, docs, docStarts } = block;
+  const vocabFile = dataFile(site, vocab, `"${field}.vocab"`, report);
   const wordCount = vocabFile === undefined ? undefined : vocabSize(site, vocabFile, problems);
   grams.forEach((url, shard) => {
-    const file = dataFile(site, url, `"search.grams"`, report);
+    const file = dataFile(site, url, `"${field}.grams"`, report);
     if (file) checkGrams(site, file, shard, grams.length, problems);
   });
   const ranges = { list, wordCount };
-  checkShards(site, { ...ranges, urls: words, starts, field: 'starts', values: NUMBERS }, problems);
   checkShards(
     site,
-    { ...ranges, urls: docs, starts: docStarts, field: 'docStarts', values: DOCS },
+    { ...ranges, urls: words, starts, field: `${field}.starts`, values: NUMBERS },
+    problems,
+  );
+  checkShards(
+    site,
+    { ...ranges, urls: docs, starts: docStarts, field: `${field}.docStarts`, values: DOCS },
     problems,
   );
 }
 
-/** Why a list.json's `search` is not a SearchEntry; undefined when it is. */
+/** Why a block of a list.json's `search` is not a SearchBlock; undefined when it is. */
 function entryProblem(entry: unknown): string | undefined {
   if (!isObject(entry)) return `is ${shown(entry)}; expected {"vocab", "grams", "words", ...}`;
   if (typeof entry.vocab !== 'string') return `"vocab" is ${shown(entry.vocab)}; expected a URL`;

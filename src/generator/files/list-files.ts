@@ -3,14 +3,14 @@ import type { OutputFile } from '../output/writer.ts';
 import type { ArticleSummary, ImageView } from '../../templates/index.ts';
 import type { PagedList } from '../pages/paged-lists.ts';
 import { LIST_PAGE_SIZE, listDataUrl } from '../pages/paging.ts';
-import { planSearchIndex, type SearchEntry } from './search-index.ts';
+import { planSearchBlocks, type SearchEntry } from './search-blocks.ts';
 
 /**
  * What the script reads to add a list's cards without reloading: per paged list (the article
  * list, each brand's list), a file `{list}list.json` (not fingerprinted, so a page always finds
  * the current one) naming one fingerprinted file of cards per page under assets/lists/; for the
- * article list, also its search index (search-index.ts). Cards are data, not markup: the
- * script fills the page's `<template>` card (templates/PagedCards.tsx) with them.
+ * article list, also its search index in blocks (search-blocks.ts). Cards are data, not markup:
+ * the script fills the page's `<template>` card (templates/PagedCards.tsx) with them.
  */
 
 /** One card as the script fills it in: what ArticleCard shows, its link ready to use. */
@@ -37,7 +37,8 @@ export interface ListData {
 
 /**
  * Returns each list's data files by the path of its data file ("artikel/list.json"), their URLs
- * under `base` ("/" or "/repo/"). Pure.
+ * under `base` ("/" or "/repo/"). Deterministic; pure apart from the memo of the last call's
+ * search blocks.
  */
 export function planListFiles(lists: PagedList[], base: string): Map<string, OutputFile[]> {
   return new Map(lists.map((list) => [listDataUrl(list.url).slice(1), listFiles(list, base)]));
@@ -53,7 +54,7 @@ function listFiles(list: PagedList, base: string): OutputFile[] {
     pages.push(fingerprint(`${stem}-${page}`, '.json', contents));
   }
   const search = list.isSearchable
-    ? planSearchIndex(
+    ? planSearchBlocks(
         list.items.map((item) => ({
           title: item.title,
           excerpt: item.excerpt,

@@ -3,10 +3,12 @@ import type { OutputFile } from '../output/writer.ts';
 import { encodeDocs, encodeNumbers, gramsOf, shardOfGram } from './search-format.ts';
 
 /**
- * The article list's search index: static, fingerprinted files under assets/search/ that the
- * script loads on the first keystroke, a few at a time, so that one search at 10,000 articles
- * transfers a small part of the collection and still finds every article the spec's rule
- * finds: a case-insensitive substring of the title, the excerpt or the brand.
+ * The search index of one block of the article list (search-blocks.ts cuts the list into
+ * blocks): static, fingerprinted files under `assets/search/{block}/` that the script loads
+ * on the first keystroke, a few at a time, so that one search at 10,000 articles transfers a
+ * small part of the collection and still finds every article the spec's rule finds: a
+ * case-insensitive substring of the title, the excerpt or the brand. Doc numbers here are
+ * places in the block.
  *
  * Each field is lower-cased and split at spaces into words. A query is split the same way:
  * - one word of 1 to 3 characters: the gram files give the articles with a word containing it
@@ -26,8 +28,8 @@ export interface SearchDoc {
   brand: string;
 }
 
-/** Where the script finds the index: the list file's `search` entry. */
-export interface SearchEntry {
+/** Where the script finds one block's index: an entry of the list file's `search.blocks`. */
+export interface SearchIndex {
   /** The vocabulary: every word, most frequent first, and how often it occurs. */
   vocab: string;
   /** Gram files, by shard number (search-format.ts shardOfGram). */
@@ -41,32 +43,38 @@ export interface SearchEntry {
 }
 
 /**
- * About this many characters per file before gzip. A gram file serves a one- to three-letter
- * query, so it is small (a doc set is a bitset of at most docs / 6 characters); a posting file
- * holds whole words, so a common word can make one larger.
+ * About this many characters per file before gzip, for an index of 10,000 docs (planSearchIndex's
+ * `fileScale` scales them to a smaller one). A gram file serves a one- to three-letter query, so
+ * it is small (a doc set is a bitset of at most docs / 6 characters); a posting file holds whole
+ * words, so a common word can make one larger.
  */
 const GRAM_FILE_CHARS = 8_000;
 const POSTING_FILE_CHARS = 24_000;
 const DOC_SET_FILE_CHARS = 8_000;
 
 /**
- * Returns the index of `docs` (in list order: a doc's number is its place in the list) and its
- * files, their URLs under `base` ("/" or "/repo/"). Pure and deterministic.
+ * Returns the index of `docs` (in list order: a doc's number is its place among them) and its
+ * files, under `folder` ("assets/search/0/"), their URLs under `base` ("/" or "/repo/"), each
+ * file about `fileScale` times the sizes above. Pure and deterministic.
  */
 export function planSearchIndex(
   docs: SearchDoc[],
   base: string,
-): { entry: SearchEntry; files: OutputFile[] } {
+  folder: string,
+  fileScale: number,
+): { entry: SearchIndex; files: OutputFile[] } {
   const tokens = tokenize(docs);
   const files: OutputFile[] = [];
   const add = (stem: string, value: unknown) => {
-    const file = fingerprint(`assets/search/${stem}`, '.json', JSON.stringify(value));
+    const file = fingerprint(folder + stem, '.json', JSON.stringify(value));
     files.push(file);
     return base + file.path;
   };
   const vocabUrl = add('vocab', { words: tokens.words, counts: [...tokens.counts] });
-  const grams = gramShards(tokens, docs.length).map((shard, i) => add(`grams-${i}`, shard));
-  const { postings, docSets } = postingShards(tokens, docs.length);
+  const grams = gramShards(tokens, docs.length, fileScale).map((shard, i) =>
+    add(`grams-${i}`, shard),
+  );
+  const { postings, docSets } = postingShards(tokens, docs.length, fileScale);
   const words = postings.map((shard, i) => add(`words-${i}`, shard.words));
   const wordDocs = docSets.map((shard, i) => add(`docs-${i}`, shard.words));
   return {
@@ -134,7 +142,7 @@ function tokenize(docs: SearchDoc[]): Tokens {
  * The gram files: for every 1-, 2- and 3-character string of a word, the docs that have a word
  * containing it (encodeDocs), grouped by shardOfGram into files of about GRAM_FILE_CHARS.
  */
-function gramShards({ words, fields }: Tokens, docCount: number) {
+function gramShards({ words, fields }: Tokens, docCount: number, fileScale: number) {
   // The grams of each word, computed once per word: ids into `gramIds`.
   const gramIds = new Map<string, number>();
   const wordGrams = words.map((word) =>
@@ -157,7 +165,7 @@ function gramShards({ words, fields }: Tokens, docCount: number) {
   const docs = (gram: number) => all.subarray(offsets[gram], offsets[gram + 1]);
   const encoded = [...gramIds.keys()].map((gram, id) => [gram, encodeDocs(docs(id), docCount)]);
   const total = encoded.reduce((sum, [gram, value]) => sum + gram.length + value.length + 6, 0);
-  const shardCount = Math.max(1, Math.ceil(total / GRAM_FILE_CHARS));
+  const shardCount = Math.max(1, Math.ceil(total / (GRAM_FILE_CHARS * fileScale)));
   const shards: Record<string, string>[] = Array.from({ length: shardCount }, () => ({}));
   // Grams in code-unit order inside each file.
   for (const [gram, value] of encoded.sort(([a], [b]) => (a < b ? -1 : 1)))
@@ -199,7 +207,7 @@ const STRIDE = 4;
  * the sum of the counts before it. And the doc-set files: each word's docs (encodeDocs), in
  * files of about DOC_SET_FILE_CHARS.
  */
-function postingShards({ words, counts, fields }: Tokens, docCount: number) {
+function postingShards({ words, counts, fields }: Tokens, docCount: number, fileScale: number) {
   const offsets = new Int32Array(words.length + 1);
   for (let id = 0; id < words.length; id++) offsets[id + 1] = offsets[id] + counts[id] * STRIDE;
   const all = new Int32Array(offsets[words.length]);
@@ -219,10 +227,10 @@ function postingShards({ words, counts, fields }: Tokens, docCount: number) {
     }
   });
   return {
-    postings: cutById(words.length, POSTING_FILE_CHARS, (id) =>
+    postings: cutById(words.length, POSTING_FILE_CHARS * fileScale, (id) =>
       encodeNumbers(all, offsets[id], offsets[id + 1]),
     ),
-    docSets: cutById(words.length, DOC_SET_FILE_CHARS, (id) =>
+    docSets: cutById(words.length, DOC_SET_FILE_CHARS * fileScale, (id) =>
       encodeDocs(docsOfPosting(all, offsets[id], offsets[id + 1]), docCount),
     ),
   };
