@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { fingerprint } from '../assets/assets.ts';
 import type { OutputFile } from '../output/writer.ts';
 import type { ArticleSummary, ImageView } from '../../templates/index.ts';
 import type { PagedList } from '../pages/paged-lists.ts';
 import { LIST_PAGE_SIZE, listDataUrl } from '../pages/paging.ts';
+import { lastCallMemo } from './last-call-memo.ts';
 import { planSearchBlocks, type SearchEntry } from './search-blocks.ts';
 
 /**
@@ -10,7 +12,9 @@ import { planSearchBlocks, type SearchEntry } from './search-blocks.ts';
  * list, each brand's list), a file `{list}list.json` (not fingerprinted, so a page always finds
  * the current one) naming one fingerprinted file of cards per page under assets/lists/; for the
  * article list, also its search index in blocks (search-blocks.ts). Cards are data, not markup:
- * the script fills the page's `<template>` card (templates/PagedCards.tsx) with them.
+ * the script fills the page's `<template>` card (templates/PagedCards.tsx) with them. A page's
+ * card file is kept from the last call while its cards are the same, so a watch save that
+ * changes one card serializes one page of cards, not the whole list.
  */
 
 /** One card as the script fills it in: what ArticleCard shows, its link ready to use. */
@@ -35,23 +39,33 @@ export interface ListData {
   search?: SearchEntry;
 }
 
+/** The card files of the last call, by cardFileKey. */
+const cardFiles = lastCallMemo<OutputFile>();
+
 /**
  * Returns each list's data files by the path of its data file ("artikel/list.json"), their URLs
- * under `base` ("/" or "/repo/"). Deterministic; pure apart from the memo of the last call's
- * search blocks.
+ * under `base` ("/" or "/repo/"). Deterministic; pure apart from the memos of the last call's
+ * card files and search blocks.
  */
 export function planListFiles(lists: PagedList[], base: string): Map<string, OutputFile[]> {
-  return new Map(lists.map((list) => [listDataUrl(list.url).slice(1), listFiles(list, base)]));
+  return cardFiles.run(
+    (get) =>
+      new Map(lists.map((list) => [listDataUrl(list.url).slice(1), listFiles(list, base, get)])),
+  );
 }
 
-function listFiles(list: PagedList, base: string): OutputFile[] {
+function listFiles(
+  list: PagedList,
+  base: string,
+  get: (key: string, make: () => OutputFile) => OutputFile,
+): OutputFile[] {
   const stem = `assets/lists/${list.url.replace(/^\/|\/$/g, '').replaceAll('/', '-')}`;
   const cards = list.items.map((item) => cardData(item, base));
   const pages: OutputFile[] = [];
   for (let start = 0; start < cards.length; start += LIST_PAGE_SIZE) {
-    const page = start / LIST_PAGE_SIZE + 1;
-    const contents = JSON.stringify(cards.slice(start, start + LIST_PAGE_SIZE));
-    pages.push(fingerprint(`${stem}-${page}`, '.json', contents));
+    const name = `${stem}-${start / LIST_PAGE_SIZE + 1}`;
+    const own = cards.slice(start, start + LIST_PAGE_SIZE);
+    pages.push(get(cardFileKey(name, own), () => fingerprint(name, '.json', JSON.stringify(own))));
   }
   const search = list.isSearchable
     ? planSearchBlocks(
@@ -74,6 +88,24 @@ function listFiles(list: PagedList, base: string): OutputFile[] {
     ...(search?.files ?? []),
     { path: listDataUrl(list.url).slice(1), contents: JSON.stringify(data) },
   ];
+}
+
+/**
+ * What a card file is made of: its name and its cards, every field in order, as one string
+ * hashed once (at 10,000 cards about half the time of the JSON and its fingerprint): each card
+ * starts "card" and each field is `key=value`, after a NUL, which no text, slug or URL of the
+ * site holds (policy/text-policy.ts); an image (rare) as JSON.
+ */
+function cardFileKey(name: string, cards: CardData[]): string {
+  let text = name;
+  for (const card of cards) {
+    text += '\0card';
+    for (const key in card) {
+      const value = card[key as keyof CardData];
+      text += `\0${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`;
+    }
+  }
+  return createHash('sha1').update(text).digest('hex');
 }
 
 /** What the script needs of a card's summary to fill the `<template>` card. Pure. */
