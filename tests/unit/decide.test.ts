@@ -171,6 +171,17 @@ describe("the decider's fast path", () => {
     }
   });
 
+  it('gets from listPages, after a title save, the last page objects for every page but its own', () => {
+    const hasBody = (slug: string) => start.bodies.has(slug);
+    // A copy: listPages gives the same array again for the same Content object.
+    const before = listPages({ ...start.content }, hasBody);
+    const saved = withArticle(start.content, first, (a) => ({ ...a, title: 'Judul baru' }));
+    const after = listPages(saved, hasBody);
+    const renewed = after.filter((page, index) => page !== before[index]);
+    expect(after).toHaveLength(before.length);
+    expect(renewed.map((page) => page.outputPath)).toEqual([`artikel/${first}/index.html`]);
+  });
+
   it('takes the fast path for the pages of the last run, and plans only what a body save reaches', () => {
     const { left } = run(start, undefined);
     const saved = { ...start, bodies: new Map(start.bodies).set(first, '<p>lain</p>') };

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Content } from '../../content/types.ts';
 import type { TemplateName, TemplateProps } from '../../templates/index.ts';
 import { sitegenError } from '../errors/errors.ts';
@@ -45,10 +46,52 @@ export function listPages(content: Content, hasBody: (slug: string) => boolean):
   const last = listed.get(content);
   if (last?.hasBodies.every((has, index) => has === hasBodies[index])) return last.pages;
   const facts = pageFacts(content, hasBody);
-  const pages: Page[] = pageKinds().flatMap<Page>((kind) => kind.pages(content, facts));
+  const pages = reuseEqualPages(pageKinds().flatMap<Page>((kind) => kind.pages(content, facts)));
   assertUniqueOutputPaths(pages);
   listed.set(content, { hasBodies, pages });
   return pages;
+}
+
+/** The pages listPages made last, in its order. */
+let lastListed: readonly Page[] = [];
+
+/**
+ * `pages`, each one equal to the page listed last at its output path (samePage) replaced by
+ * that page object: a title save makes a new Content, yet the 10,000 pages it does not change
+ * stay the objects the decider's fast path knows. Pages are looked up by place first (the list
+ * is in a fixed order), by output path when the places moved. Pure apart from that memo.
+ */
+function reuseEqualPages(pages: Page[]): Page[] {
+  const last = lastListed;
+  let byPath: Map<string, Page> | undefined;
+  const reused = pages.map((page, index) => {
+    let before: Page | undefined = last[index];
+    if (before?.outputPath !== page.outputPath) {
+      byPath ??= new Map(last.map((each) => [each.outputPath, each]));
+      before = byPath.get(page.outputPath);
+    }
+    return before !== undefined && samePage(before, page) ? before : page;
+  });
+  lastListed = reused;
+  return reused;
+}
+
+/**
+ * Whether two pages have the same fields with equal values: the same record objects (a record
+ * saved without change keeps its object, read-articles.ts sameRecordAs), else deeply equal.
+ * Pure.
+ */
+function samePage(a: Page, b: Page): boolean {
+  let count = 0;
+  for (const key in a) {
+    count++;
+    const x = a[key as keyof Page];
+    const y = b[key as keyof Page];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || !isDeepStrictEqual(x, y)) return false;
+  }
+  for (const _ in b) count--;
+  return count === 0;
 }
 
 function assertUniqueOutputPaths(pages: Page[]) {
