@@ -52,13 +52,12 @@ const bodyEdit = (name, marker) =>
     articlePath(name),
     `${readFileSync(articlePath(name), 'utf8')}\n${marker} paragraf.\n`,
   );
-// "Artikel 700: ..." keeps its number, so the article keeps its place in every list.
+// A word added at the end of the title keeps the article's place in every list: articles of
+// the same date are ordered by title, and "Artikel 700: ... x" sorts where "Artikel 700: ..."
+// did (a marker put after the number would sort before "Artikel 7000" and move it).
 const titleEdit = (name, marker) => {
   const text = readFileSync(articlePath(name), 'utf8');
-  writeFileSync(
-    articlePath(name),
-    text.replace(/^title: "Artikel (\d+)[^"]*"/m, `title: "Artikel $1 ${marker}"`),
-  );
+  writeFileSync(articlePath(name), text.replace(/^title: "([^"]*)"/m, `title: "$1 ${marker}"`));
 };
 
 function buildRounds(hugoDir) {
