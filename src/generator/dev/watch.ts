@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { FSWatcher } from 'chokidar';
 import { OUTPUT_MARKER } from '../output/output-dir.ts';
 import { type Builder, createBuilder, type BuildResult, type Project } from '../build/builder.ts';
 import { errorScreenText, type ScreenStyle, toErrorScreen } from './error-screen.ts';
@@ -12,7 +13,7 @@ import {
   type SiteServer,
 } from './serve.ts';
 import { basePathOf } from '../host/site-url.ts';
-import { createWatchQueue } from './watch-queue.ts';
+import { createWatchQueue, type WatchQueue } from './watch-queue.ts';
 import { movedSources, stampSources, watchSources } from './watch-sources.ts';
 
 export interface WatchOptions {
@@ -121,28 +122,13 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
   server = listening.server;
   const portChoice = describePortChoice(options.port, server.port);
   if (portChoice) options.log(portChoice);
-  // The file watcher starts once the first run has loaded the site, not after the run: a save
-  // made while that run renders (seconds at 10,000 articles) is rebuilt once it is done, not
-  // lost. It does not start before the load: chokidar stats and watches every file (half a
-  // second of this thread at 10,000 articles), which would slow the load the first page waits
-  // for. Until the watcher has attached to every folder a save can go unseen, so the files'
-  // stamps taken before the run are compared with the disk after it: what moved is built again.
   const queue = createWatchQueue(options.debounceMs ?? 20, rebuild);
-  const early = new Set<string>();
-  let isBuilt = false;
-  const before = await stampSources(root);
-  const startWatcher = () =>
-    watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file)));
-  const [watcher] = await Promise.all([
-    builder.loaded().then(startWatcher),
+  const watcher = await firstRunWatched(root, builder, queue, () =>
     rebuild([]).finally(() => {
       isFirstRunOver = true;
       listening.firstBuilt();
     }),
-  ]);
-  for (const file of movedSources(before, await stampSources(root))) early.add(file);
-  isBuilt = true;
-  for (const file of early) queue.add(file);
+  );
   return {
     port: server.port,
     get base() {
@@ -156,6 +142,33 @@ export async function watch(options: WatchOptions): Promise<Watcher> {
       await builder.dispose();
     },
   };
+}
+
+/**
+ * Runs the first build (`firstRun`) and starts the file watcher once that run has loaded the
+ * site, not after the run: a save made while that run renders (seconds at 10,000 articles) is
+ * rebuilt once it is done, not lost. It does not start before the load: chokidar stats and
+ * watches every file (half a second of this thread at 10,000 articles), which would slow the
+ * load the first page waits for. Until the watcher has attached to every folder a save can go
+ * unseen, so the files' stamps taken before the run are compared with the disk after it: what
+ * moved goes to `queue` with the saves seen meanwhile. Resolves with the watcher.
+ */
+async function firstRunWatched(
+  root: string,
+  builder: Builder,
+  queue: WatchQueue,
+  firstRun: () => Promise<void>,
+): Promise<FSWatcher> {
+  const early = new Set<string>();
+  let isBuilt = false;
+  const before = await stampSources(root);
+  const startWatcher = () =>
+    watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file)));
+  const [watcher] = await Promise.all([builder.loaded().then(startWatcher), firstRun()]);
+  for (const file of movedSources(before, await stampSources(root))) early.add(file);
+  isBuilt = true;
+  for (const file of early) queue.add(file);
+  return watcher;
 }
 
 /**
