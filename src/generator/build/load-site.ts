@@ -64,6 +64,9 @@ export interface LoadOptions {
   clock: Clock;
 }
 
+/** What each memo's last run read of the articles' folder (readArticleFiles `last`). */
+const lastFiles = new WeakMap<ArticleMemo, ArticleFiles>();
+
 /**
  * Bundles the site (or reuses the last bundles), loads the stage modules and evaluates the site
  * module, then reads and checks the content. The articles are read first, so the parsers they
@@ -73,9 +76,11 @@ export interface LoadOptions {
 export async function loadSite(root: string, options: LoadOptions) {
   const { drafts, limitMs, articleMemo, clock } = options;
   const { changed } = options;
+  const last = changed && articleMemo && lastFiles.get(articleMemo);
   let articleFiles = readArticleFiles(root, {
     unchanged: changed && ((file) => (changed.has(file) ? undefined : bodyOf(articleMemo, file))),
     known: articleMemo?.known?.bind(articleMemo),
+    last: last && { files: last, saved: changed },
   });
   // The workers load their modules while esbuild bundles, when there are enough files to
   // parse (a pool stopped while its threads still load modules can crash Node).
@@ -93,6 +98,7 @@ export async function loadSite(root: string, options: LoadOptions) {
   // Articles checked against another responsible-copy list are read and parsed again.
   if (articleMemo && forgetOtherLists(articleMemo, siteList(site.content)?.digest))
     articleFiles = readArticleFiles(root, { known: articleMemo.known?.bind(articleMemo) });
+  if (articleMemo) lastFiles.set(articleMemo, articleFiles);
   const ahead = await parseAhead(articleFiles, site.content, options);
   const loaded = stages.loadContent(site.content, articleFiles, {
     drafts,

@@ -34,6 +34,8 @@ export interface ArticleFile {
   stamp?: string;
   /** `known` vouched for it by its stamp: it was not read, and the memo holds its result. */
   isUnchanged?: boolean;
+  /** With `isUnchanged`: whether it has a Markdown body, as the memo says. */
+  hasBody?: boolean;
 }
 
 export interface ArticleFiles {
@@ -57,6 +59,13 @@ export interface KnownFiles {
    * the build manifest recorded: whether it has a body. Undefined: read it.
    */
   known?: (file: string, stamp: string) => { hasBody: boolean } | undefined;
+  /**
+   * Watch: what the last run read of the folder, and every file saved since (root-relative).
+   * When each saved file in the folder is a Markdown file that run listed and is still a file,
+   * the folder is not listed again: its names, and the entries `unchanged` vouched for, are the
+   * last run's.
+   */
+  last?: { files: ArticleFiles; saved: ReadonlySet<string> };
 }
 
 /**
@@ -66,33 +75,69 @@ export interface KnownFiles {
  * not read (the change time moves on every write, and nothing can set it back, as git's index
  * relies on); neither is one `unchanged` vouches for. Reads disk only.
  */
-export function readArticleFiles(
-  root: string,
-  { unchanged, known }: KnownFiles = {},
-): ArticleFiles {
+export function readArticleFiles(root: string, options: KnownFiles = {}): ArticleFiles {
+  const { last } = options;
+  if (last && isListingKept(root, last.files, last.saved)) {
+    // The last run's entries, but for the files saved since and those it read (watch vouches
+    // for them now): a save at 10,000 articles neither lists the folder nor walks its files.
+    const files = last.files.files.map((entry) =>
+      entry.isUnchanged && !last.saved.has(entry.file)
+        ? entry
+        : readEntry(root, entry.file, options),
+    );
+    const hasBodies = last.files.hasBodies || files.some(hasBody);
+    return { files, problems: last.files.problems, hasBodies };
+  }
   const problems: Problem[] = [];
-  const names = listArticleFiles(root, problems);
-  let hasBodies = false;
-  const files = names.map((file): ArticleFile => {
-    const saved = unchanged?.(file);
-    if (saved) {
-      hasBodies ||= saved.hasBody;
-      return { file, text: '', isUnchanged: true };
-    }
-    const full = path.join(root, file);
-    const info = known && lstatSync(full, { throwIfNoEntry: false });
-    const stamp = info ? fileStamp(info) : undefined;
-    const vouched = stamp === undefined ? undefined : known!(file, stamp);
-    if (vouched) {
-      hasBodies ||= vouched.hasBody;
-      return { file, text: '', stamp, isUnchanged: true };
-    }
-    return { file, text: readSourceFile(full), stamp };
-  });
-  hasBodies ||= files.some(
-    ({ text }) => typeof text === 'string' && /\S/.test(locateFrontMatter(text)?.body ?? ''),
-  );
-  return { files, problems, hasBodies };
+  const files = listArticleFiles(root, problems).map((file) => readEntry(root, file, options));
+  return { files, problems, hasBodies: files.some(hasBody) };
+}
+
+/** One listed file as readArticleFiles reads it (or vouches for it: KnownFiles). Reads disk. */
+function readEntry(root: string, file: string, { unchanged, known }: KnownFiles): ArticleFile {
+  const saved = unchanged?.(file);
+  if (saved) return { file, text: '', isUnchanged: true, hasBody: saved.hasBody };
+  const full = path.join(root, file);
+  const info = known && lstatSync(full, { throwIfNoEntry: false });
+  const stamp = info ? fileStamp(info) : undefined;
+  const vouched = stamp === undefined ? undefined : known!(file, stamp);
+  if (vouched) return { file, text: '', stamp, isUnchanged: true, hasBody: vouched.hasBody };
+  return { file, text: readSourceFile(full), stamp };
+}
+
+/** Whether an entry has a Markdown body: as vouched for, else by its text. Pure. */
+function hasBody(entry: ArticleFile): boolean {
+  if (entry.hasBody !== undefined) return entry.hasBody;
+  const { text } = entry;
+  return typeof text === 'string' && /\S/.test(locateFrontMatter(text)?.body ?? '');
+}
+
+/**
+ * Whether the folder still lists what `files` listed: every file of `saved` in it was listed
+ * then and is a regular file now (a new, deleted or renamed file, or anything else saved there,
+ * means listing it again). Reads disk: one lstat per saved article file.
+ */
+function isListingKept(root: string, files: ArticleFiles, saved: ReadonlySet<string>): boolean {
+  for (const file of saved) {
+    if (!file.startsWith(`${ARTICLE_DIR}/`)) continue;
+    if (!isListed(files.files, file)) return false;
+    if (!lstatSync(path.join(root, file), { throwIfNoEntry: false })?.isFile()) return false;
+  }
+  return true;
+}
+
+/** Whether `file` is one of `entries`, which are sorted by name (compareText). Pure. */
+function isListed(entries: ArticleFile[], file: string): boolean {
+  let low = 0;
+  let high = entries.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const order = compareText(entries[middle].file, file);
+    if (order === 0) return true;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 /** What tells one version of a file from another without reading it. Pure. */
