@@ -37,7 +37,7 @@ interface Left {
  * addresses across contents would give them).
  */
 function loaded(
-  { content, bodies, site }: Sources,
+  { content, bodies, site, touched }: Sources & { touched?: string[] },
   pages = listPages(content, (s) => bodies.has(s)),
 ) {
   const bySlug = new Map(content.articles.map((article) => [article.slug, article]));
@@ -50,7 +50,7 @@ function loaded(
     },
     image: () => '',
   });
-  return { pages, now: { site, digestOf, content } };
+  return { pages, now: { site, digestOf, content, touched: touched && new Set(touched) } };
 }
 
 /**
@@ -60,11 +60,16 @@ function loaded(
 function run(
   sources: Sources,
   last: Left | undefined,
-  { keepAll = (_files: string[]): boolean => true, samePages = false } = {},
+  {
+    keepAll = (_files: string[]): boolean => true,
+    samePages = false,
+    touched = undefined as string[] | undefined,
+  } = {},
 ) {
-  const { pages, now } = loaded(sources, samePages ? last?.memo.pages.slice() : undefined);
-  const fast = decidePages(pages, last?.deps, now, keepAll, last?.memo);
-  const slow = decidePages(pages, last?.deps, now, keepAll);
+  const pages = samePages ? last?.memo.pages.slice() : undefined;
+  const { pages: listed, now } = loaded({ ...sources, touched }, pages);
+  const fast = decidePages(listed, last?.deps, now, keepAll, last?.memo);
+  const slow = decidePages(listed, last?.deps, now, keepAll);
   const plan = createPlanner({ ...shipped, ...sources, siteUrl: SITE_URL });
   const planned: DependencyMap = new Map();
   for (const page of fast.toPlan) {
@@ -72,7 +77,7 @@ function run(
     const digest = pageDigest(page, reads, now.site, now.digestOf) ?? '';
     planned.set(page.outputPath, { digest, files: [page.outputPath], reads });
   }
-  const memo = rememberReads(pages, fast, planned, now, last?.memo);
+  const memo = rememberReads(listed, fast, planned, now, last?.memo);
   const left: Left = { deps: new Map([...fast.kept, ...planned]), memo };
   return { fast, slow, left };
 }
@@ -103,11 +108,17 @@ describe("the decider's fast path", () => {
       sources: (last: Sources) => Sources;
       keeps?: string;
       samePages?: boolean;
+      touched?: string[];
     }[] = [
       { name: 'nothing changed', sources: (last) => last },
       {
         name: 'a body saved',
         sources: (last) => ({ ...last, bodies: new Map(last.bodies).set(first, '<p>baru</p>') }),
+      },
+      {
+        name: 'a body saved, the run knowing which article files were saved',
+        sources: (last) => ({ ...last, bodies: new Map(last.bodies).set(first, '<p>isi</p>') }),
+        touched: [first, fourth],
       },
       {
         name: 'a title saved',
@@ -162,10 +173,10 @@ describe("the decider's fast path", () => {
     ];
     let sources = start;
     let { left } = run(sources, undefined);
-    for (const { name, sources: next, keeps, samePages } of edits) {
+    for (const { name, sources: next, keeps, samePages, touched } of edits) {
       sources = next(sources);
       const keepAll = (files: string[]) => files[0] !== keeps;
-      const made = run(sources, left, { keepAll, samePages });
+      const made = run(sources, left, { keepAll, samePages, touched });
       expect(decision(made.fast), name).toEqual(decision(made.slow));
       left = made.left;
     }

@@ -198,6 +198,11 @@ export interface RunReads {
   digestOf: ReadDigest;
   /** The content the keys are read from (ReadInputs.content). */
   content: Content;
+  /**
+   * The articles (slugs) whose bodies and images may differ from the last run's: those of the
+   * article files saved since, when nothing else that reaches a body changed. Undefined: any.
+   */
+  touched?: ReadonlySet<string>;
 }
 
 /**
@@ -281,6 +286,7 @@ function fastPath(memo: ReadMemo, now: RunReads) {
   const changed = new Set<ReadKey>();
   const redigest = (before: ReadonlyMap<ReadKey, string | undefined>) => {
     for (const [key, was] of before) {
+      if (was !== undefined && isUntouched(key, now.touched)) continue;
       const digest = now.digestOf(key);
       if (digest !== undefined && digest === was) continue;
       changed.add(key);
@@ -296,6 +302,17 @@ function fastPath(memo: ReadMemo, now: RunReads) {
     isUnchanged: (page: Page, reads: readonly ReadKey[]) =>
       memo.listed.has(page) && !readsChanged(reads),
   };
+}
+
+/**
+ * Whether `key` is a body or image of an article outside `touched`: its digest is the last
+ * run's (a body save at 10,000 articles digests one body, not every one). Pure.
+ */
+function isUntouched(key: ReadKey, touched: ReadonlySet<string> | undefined): boolean {
+  if (touched === undefined) return false;
+  const colon = key.indexOf(':');
+  const kind = key.slice(0, colon);
+  return (kind === 'body' || kind === 'image') && !touched.has(key.slice(colon + 1));
 }
 
 /** Whether a key's digest is pure of the content (digestOfRead): records, aliases, queries, the list. */

@@ -114,6 +114,7 @@ export async function loadPages(
   const reads = {
     site: siteDigest(everyPage),
     content,
+    touched: touchedArticles(changes),
     digestOf: readDigests({
       content,
       bySlug: new Map(content.articles.map((article) => [article.slug, article])),
@@ -138,6 +139,20 @@ export async function loadPages(
     draftsLeftOut: loaded.draftsLeftOut,
     loaded: { site, stages },
   };
+}
+
+/**
+ * The slugs of the article files `changes` names, when only article and public files changed:
+ * no other body or image can differ from the last run's (the bundles, the configuration and
+ * the images are the same). Undefined for any other change, and for a full run. Pure.
+ */
+function touchedArticles(changes: ChangePlan): Set<string> | undefined {
+  const { files } = changes;
+  const others = Object.entries(files).some(
+    ([kind, changed]) => kind !== 'article' && kind !== 'public' && changed.length > 0,
+  );
+  if (changes.isFull || others) return undefined;
+  return new Set(files.article.map((file) => path.posix.basename(file, '.md')));
 }
 
 /** The run's linked bodies (bodies.ts), each made when first shown. */
