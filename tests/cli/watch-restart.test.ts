@@ -32,7 +32,7 @@ describe('sitegen watch started again on its own folder', () => {
     cache = path.join(temp.dir, 'cache');
     const first = start();
     await first.waitFor(/initial build: (\d+) files written/);
-    // The manifest of the folder is written when watch stops (and a second after each run).
+    // The manifest of the folder is written when watch stops (and ten seconds after the last run).
     expect(await first.stop('SIGINT')).toBe(0);
     expect(readdirSync(path.join(cache, 'builds')).length).toBe(1);
   }, 120_000);

@@ -89,15 +89,20 @@ export function memoryHistory(writer: Writer): History {
   };
 }
 
-/** How long watch waits after a run before it writes the manifest of its folder. */
-const WATCH_MANIFEST_DELAY_MS = 1000;
+/**
+ * How long watch waits after a run before it writes the manifest of its folder: 12 MB of JSON
+ * at 10,000 articles, about 150 ms of this thread a save made meanwhile waits for, so not
+ * after every burst of saves. A watch stopped writes it at once; one killed leaves an older
+ * manifest, whose folder stamp then no longer matches, and the next watch builds everything.
+ */
+const WATCH_MANIFEST_DELAY_MS = 10_000;
 
 /**
  * `sitegen watch`'s history: memoryStart and the last run in memory, over its one
  * IncrementalDirWriter, which also keeps the manifest of its output folder, so a watch started
  * again takes its folder and parsed articles as the last one left them (the first run renders
- * only what changed since) instead of building everything. The manifest is written a second
- * after the last run (a save never waits for it), and on close.
+ * only what changed since) instead of building everything. The manifest is written ten
+ * seconds after the last run (WATCH_MANIFEST_DELAY_MS), and on close.
  */
 export function watchHistory(
   writer: IncrementalDirWriter,
