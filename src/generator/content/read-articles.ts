@@ -112,6 +112,7 @@ export function readArticles(
   const bodyDigests = new Map<string, string>();
   const bodyImages = new Map<string, BodyImage[]>();
   let used = 0;
+  const outcomes = outcomesFor(options, brandSlugs);
   for (const entry of files.files) {
     const { file, text } = entry;
     if (typeof text !== 'string') {
@@ -119,8 +120,13 @@ export function readArticles(
       continue;
     }
     used++;
-    const result = resultOf(entry, text, options);
-    const fileProblems = fileProblemsOf(file, result, brandSlugs, options.lookAtImage);
+    let outcome = outcomes?.get(entry);
+    if (!outcome || hasImages(outcome.result)) {
+      const result = resultOf(entry, text, options);
+      outcome = { result, problems: fileProblemsOf(file, result, brandSlugs, options.lookAtImage) };
+      outcomes?.set(entry, outcome);
+    }
+    const { result, problems: fileProblems } = outcome;
     if (fileProblems.length > 0) problems.push(...fileProblems);
     if (!result.article || fileProblems.length > 0) continue;
     articles.push(result.article);
@@ -131,6 +137,43 @@ export function readArticles(
   if (options.memo) forgetUnused(options.memo, files, used);
   const sorted = displayOrder(articles, options.memo);
   return { articles: sorted, bodies, bodyDigests, bodyImages, problems };
+}
+
+/** One file's result and its problems, as readArticles found them. */
+interface Outcome {
+  result: FileResult;
+  problems: Problem[];
+}
+
+/** Each memo's outcomes by file entry, for one set of brands and one responsible-copy list. */
+const lastOutcomes = new WeakMap<
+  ArticleMemo,
+  { key: string; outcomes: WeakMap<object, Outcome> }
+>();
+
+/**
+ * The outcomes readArticles keeps by entry object, for the memo of `options` and what a result
+ * and its problems depend on besides the file: the brands, the responsible-copy list and
+ * whether bodies are rendered. watch hands the same entry objects to the next run for the files
+ * not saved since (readArticleFiles `last`), whose memo results are the same, so a save at
+ * 10,000 articles works out one file's outcome, not every one. A result with images is worked
+ * out again each run (its image files may have changed). Undefined without a memo.
+ */
+function outcomesFor(options: ReadOptions, brandSlugs: string[]) {
+  const { memo, phrases, render } = options;
+  if (!memo) return undefined;
+  const key = JSON.stringify([brandSlugs, phrases?.digest ?? null, render !== undefined]);
+  let kept = lastOutcomes.get(memo);
+  if (kept?.key !== key) {
+    kept = { key, outcomes: new WeakMap() };
+    lastOutcomes.set(memo, kept);
+  }
+  return kept.outcomes;
+}
+
+/** Whether a result names image files, whose problems are asked again in every run. Pure. */
+function hasImages(result: FileResult): boolean {
+  return result.article?.image !== undefined || result.bodyImages !== undefined;
 }
 
 /**
