@@ -2,7 +2,7 @@
  * A title save and the search index: the index is cut into blocks of the list
  * (src/generator/files/search-blocks.ts), so a title edit that keeps the article's place
  * changes the files of the one block holding it, and every other block's files stay as they
- * were. Two builds of a generated site of three blocks, in this process, the second after the
+ * were. Two builds of a generated site of two blocks, in this process, the second after the
  * edit; the files under assets/search/ compared by name (each is named by its bytes).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -15,9 +15,9 @@ import { replaceInFile } from '../helpers/edit.ts';
 import { generatedProject } from '../helpers/fixtures.ts';
 import { sitegen } from '../helpers/sitegen.ts';
 
-/** Two full blocks and a part of one: the edited article sits in the middle one. */
-const ARTICLES = 2 * SEARCH_BLOCK_DOCS + 100;
-const EDITED = SEARCH_BLOCK_DOCS + 500;
+/** A full block and a part of one: the edited article sits in the first. */
+const ARTICLES = SEARCH_BLOCK_DOCS + 100;
+const EDITED = SEARCH_BLOCK_DOCS / 2;
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let root: string;

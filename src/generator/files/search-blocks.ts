@@ -14,14 +14,15 @@ import { planSearchIndex, type SearchDoc, type SearchIndex } from './search-inde
 
 /**
  * Docs per block. At 10,000 generated articles, against one index over the whole list (2 busy
- * cores): a title save plans the index in ~30 ms (one block, and the digests of the other
- * nine) instead of ~250 ms, and a first search (bench/search-bytes.mjs) transfers 1.4-1.7× the
- * gzip bytes in 3.5-5.5× the requests, since a query reads its file of every block, and
- * list.json names ten blocks' files (29 KiB gzip, from 9.7). Blocks of 2,500 would plan in
- * ~60 ms and transfer 1.1-1.3× the bytes in 1.9-2.9× the requests. A list of up to 1,000
- * articles is one block, the files one index over it always had.
+ * cores): a title save plans the index in ~60 ms (one block, and the digests of the other
+ * three) instead of ~250 ms, and a first search (bench/search-bytes.mjs) transfers 1.1-1.3×
+ * the gzip bytes in 1.9-2.9× the requests, since a query reads its file of every block.
+ * Blocks of 1,000 planned in ~30 ms but cost a first search 1.4-1.7× the bytes in 3.5-5.5×
+ * the requests, and the output 1,900 more files; a title save at 10,000 articles takes
+ * ~300 ms either way. A list of up to 2,500 articles is one block, the files one index over
+ * it always had.
  */
-export const SEARCH_BLOCK_DOCS = 1_000;
+export const SEARCH_BLOCK_DOCS = 2_500;
 
 /**
  * search-index.ts sizes its files for an index of this many docs: when there are several
