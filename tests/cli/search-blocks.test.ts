@@ -5,7 +5,7 @@
  * were. Two builds of a generated site of two blocks, in this process, the second after the
  * edit; the files under assets/search/ compared by name (each is named by its bytes).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearch } from '../../src/client/search.ts';
@@ -32,17 +32,25 @@ const build = async () => {
   expect(result.code, result.stderr).toBe(0);
 };
 const dist = () => path.join(root, 'dist');
-const searchFiles = () =>
-  new Set(
-    readdirSync(path.join(dist(), 'assets/search'), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.posix.join(path.relative(dist(), entry.parentPath), entry.name)),
+const filesUnder = (dir: string) =>
+  readdirSync(path.join(dist(), dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.posix.join(path.relative(dist(), entry.parentPath), entry.name));
+const searchFiles = () => new Set(filesUnder('assets/search'));
+/** The inode of every file of the lists' data (card files and search blocks), by path. */
+const dataInodes = () =>
+  new Map(
+    [...filesUnder('assets/search'), ...filesUnder('assets/lists')].map((file) => [
+      file,
+      statSync(path.join(dist(), file)).ino,
+    ]),
   );
 
 describe('the search index after a title edit', () => {
   it('changes the files of the one block holding the article, no other', async () => {
     await build();
     const before = searchFiles();
+    const inodes = dataInodes();
     const list = JSON.parse(readFileSync(path.join(dist(), 'artikel/list.json'), 'utf8'));
     const page = JSON.parse(
       readFileSync(path.join(dist(), list.pages[Math.floor(EDITED / list.pageSize)]), 'utf8'),
@@ -64,6 +72,12 @@ describe('the search index after a title edit', () => {
     const others = [...after].filter((file) => !file.startsWith(block));
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((file) => before.has(file))).toBe(true);
+    // A file of the same name has the same bytes (its name is their hash): it is kept as it
+    // was, not written again.
+    const rewritten = [...dataInodes()].filter(
+      ([file, ino]) => inodes.has(file) && inodes.get(file) !== ino,
+    );
+    expect(rewritten).toEqual([]);
     // And the script finds the article by its new title, at its place.
     const read = (url: string) => JSON.parse(readFileSync(path.join(dist(), url.slice(1)), 'utf8'));
     const edited = read('/artikel/list.json');
