@@ -85,25 +85,16 @@ export class IncrementalDirWriter implements KeepingWriter {
     const kept = this.kept;
     this.pending = new Map();
     this.kept = new Set();
-    // Kept files keep the last commit's digest: the last listing whole when every file of it is
-    // kept or written again (a save that removes nothing), else the kept files' entries.
     const previous = this.previous;
-    let carried = kept.size;
-    for (const file of files.keys()) if (previous.has(file) && !kept.has(file)) carried++;
-    const digests = carried === previous.size ? new Map(previous) : new Map<string, FileDigest>();
-    if (carried !== previous.size)
-      for (const file of kept) if (!files.has(file)) digests.set(file, previous.get(file)!);
+    const fresh = new Map<string, FileDigest>();
     for (const [file, contents] of files)
-      digests.set(file, { digest: digest(contents), size: sizeOf(contents) });
+      fresh.set(file, { digest: digest(contents), size: sizeOf(contents) });
+    const changed = [...files].filter(
+      ([file]) => previous.get(file)?.digest !== fresh.get(file)!.digest,
+    );
+    const { digests, removed } = nextListing(previous, kept, fresh);
     let bytes = 0;
     for (const { size } of digests.values()) bytes += size;
-
-    const changed = [...files].filter(
-      ([file]) => previous.get(file)?.digest !== digests.get(file)!.digest,
-    );
-    const removed: string[] = [];
-    for (const file of previous.keys()) if (!digests.has(file)) removed.push(file);
-    removed.sort();
     try {
       await Promise.all(
         changed.map(async ([file, contents]) => {
@@ -155,6 +146,30 @@ export class IncrementalDirWriter implements KeepingWriter {
     this.stamps = first.writer.listing().files;
     return summary;
   }
+}
+
+/**
+ * The files of a commit, and those of the last one it removes: the kept files with the last
+ * commit's digests, and the `fresh` ones. When every file of the last commit is kept or
+ * written again (a save that removes nothing: nearly every save of watch), that is the last
+ * listing itself, updated in place, not a copy of 10,000 entries. Pure apart from `previous`.
+ */
+function nextListing(
+  previous: Map<string, FileDigest>,
+  kept: ReadonlySet<string>,
+  fresh: ReadonlyMap<string, FileDigest>,
+): { digests: Map<string, FileDigest>; removed: string[] } {
+  let carried = kept.size;
+  for (const file of fresh.keys()) if (previous.has(file) && !kept.has(file)) carried++;
+  if (carried === previous.size) {
+    for (const [file, entry] of fresh) previous.set(file, entry);
+    return { digests: previous, removed: [] };
+  }
+  const digests = new Map<string, FileDigest>();
+  for (const file of kept) if (!fresh.has(file)) digests.set(file, previous.get(file)!);
+  for (const [file, entry] of fresh) digests.set(file, entry);
+  const removed = [...previous.keys()].filter((file) => !digests.has(file)).sort();
+  return { digests, removed };
 }
 
 /** A file's SHA-1 and size, as the last commit wrote it; no SHA-1 for an adopted file. */
