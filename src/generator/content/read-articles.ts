@@ -106,37 +106,42 @@ export function readArticles(
   brandSlugs: string[],
   options: ReadOptions = {},
 ): ArticleSet {
+  const key = outcomeKey(options, brandSlugs);
+  const last = options.memo && lastReads.get(options.memo);
+  const same = last?.key === key ? last : undefined;
+  const patched = same && patchedSet(same, files, brandSlugs, options);
+  if (patched) return patched;
   const problems = [...files.problems];
   const articles: Article[] = [];
   const bodies = new Map<string, string>();
   const bodyDigests = new Map<string, string>();
   const bodyImages = new Map<string, BodyImage[]>();
+  const outcomes: (Outcome | undefined)[] = [];
   let used = 0;
-  const outcomes = outcomesFor(options, brandSlugs);
-  for (const entry of files.files) {
+  files.files.forEach((entry, index) => {
     const { file, text } = entry;
     if (typeof text !== 'string') {
       problems.push({ file, message: text === null ? 'cannot be read' : text.problem });
-      continue;
+      return;
     }
     used++;
-    let outcome = outcomes?.get(entry);
-    if (!outcome || hasImages(outcome.result)) {
-      const result = resultOf(entry, text, options);
-      outcome = { result, problems: fileProblemsOf(file, result, brandSlugs, options.lookAtImage) };
-      outcomes?.set(entry, outcome);
-    }
+    const kept = same?.files[index] === entry ? same.outcomes[index] : undefined;
+    const outcome =
+      kept && !hasImages(kept.result) ? kept : outcomeOf(entry, text, brandSlugs, options);
+    outcomes[index] = outcome;
     const { result, problems: fileProblems } = outcome;
     if (fileProblems.length > 0) problems.push(...fileProblems);
-    if (!result.article || fileProblems.length > 0) continue;
+    if (!result.article || fileProblems.length > 0) return;
     articles.push(result.article);
     if (result.html !== undefined) bodies.set(result.article.slug, result.html);
     if (result.bodyDigest !== undefined) bodyDigests.set(result.article.slug, result.bodyDigest);
     if (result.bodyImages) bodyImages.set(result.article.slug, result.bodyImages);
-  }
+  });
   if (options.memo) forgetUnused(options.memo, files, used);
   const sorted = displayOrder(articles, options.memo);
-  return { articles: sorted, bodies, bodyDigests, bodyImages, problems };
+  const set = { articles: sorted, bodies, bodyDigests, bodyImages, problems };
+  if (options.memo) lastReads.set(options.memo, { key, files: files.files, outcomes, set });
+  return set;
 }
 
 /** One file's result and its problems, as readArticles found them. */
@@ -145,35 +150,95 @@ interface Outcome {
   problems: Problem[];
 }
 
-/** Each memo's outcomes by file entry, for one set of brands and one responsible-copy list. */
-const lastOutcomes = new WeakMap<
-  ArticleMemo,
-  { key: string; outcomes: WeakMap<object, Outcome> }
->();
-
 /**
- * The outcomes readArticles keeps by entry object, for the memo of `options` and what a result
- * and its problems depend on besides the file: the brands, the responsible-copy list and
- * whether bodies are rendered. watch hands the same entry objects to the next run for the files
- * not saved since (readArticleFiles `last`), whose memo results are the same, so a save at
- * 10,000 articles works out one file's outcome, not every one. A result with images is worked
- * out again each run (its image files may have changed). Undefined without a memo.
+ * What readArticles made last for a memo: for one set of brands, responsible-copy list and
+ * renderer (`key`), the file entries, each one's outcome by place, and the set it returned.
+ * watch hands the next run the same entry objects for the files not saved since
+ * (readArticleFiles `last`), whose memo results are the same: their outcomes are kept, so a
+ * save at 10,000 articles works out one file's outcome, not every one. A result with images is
+ * worked out again in each run (its image files may have changed).
  */
-function outcomesFor(options: ReadOptions, brandSlugs: string[]) {
-  const { memo, phrases, render } = options;
-  if (!memo) return undefined;
-  const key = JSON.stringify([brandSlugs, phrases?.digest ?? null, render !== undefined]);
-  let kept = lastOutcomes.get(memo);
-  if (kept?.key !== key) {
-    kept = { key, outcomes: new WeakMap() };
-    lastOutcomes.set(memo, kept);
-  }
-  return kept.outcomes;
+interface LastRead {
+  key: string;
+  files: readonly ArticleFile[];
+  outcomes: (Outcome | undefined)[];
+  set: ArticleSet;
+}
+
+const lastReads = new WeakMap<ArticleMemo, LastRead>();
+
+/** What an outcome depends on besides its file: the brands, the list, the renderer. Pure. */
+function outcomeKey({ phrases, render }: ReadOptions, brandSlugs: string[]): string {
+  return JSON.stringify([brandSlugs, phrases?.digest ?? null, render !== undefined]);
+}
+
+/** One readable file's result and its problems (resultOf, fileProblemsOf). */
+function outcomeOf(
+  entry: ArticleFile,
+  text: string,
+  brandSlugs: string[],
+  options: ReadOptions,
+): Outcome {
+  const result = resultOf(entry, text, options);
+  return { result, problems: fileProblemsOf(entry.file, result, brandSlugs, options.lookAtImage) };
 }
 
 /** Whether a result names image files, whose problems are asked again in every run. Pure. */
 function hasImages(result: FileResult): boolean {
   return result.article?.image !== undefined || result.bodyImages !== undefined;
+}
+
+/** Past this many files worked out again, readArticles goes through every file. */
+const MOST_PATCHED = 32;
+
+/**
+ * The last set with the few files whose entries are new worked out again, when nothing else
+ * can differ: the same files in the same places, no problem then or now, and each file's
+ * record the very object it was (a body save: the order, the drafts and every record stay).
+ * Undefined otherwise: readArticles then goes through every file. Pure apart from the memo.
+ */
+function patchedSet(
+  last: LastRead,
+  files: ArticleFiles,
+  brandSlugs: string[],
+  options: ReadOptions,
+): ArticleSet | undefined {
+  if (files.files.length !== last.files.length || files.problems.length > 0) return undefined;
+  if (last.set.problems.length > 0) return undefined;
+  const redone: number[] = [];
+  for (let index = 0; index < files.files.length; index++) {
+    const outcome = last.outcomes[index];
+    if (files.files[index] === last.files[index] && outcome && !hasImages(outcome.result)) continue;
+    if (redone.push(index) > MOST_PATCHED) return undefined;
+  }
+  const outcomes = last.outcomes.slice();
+  const { bodies, bodyDigests, bodyImages } = last.set;
+  const set: ArticleSet = {
+    articles: last.set.articles.slice(),
+    bodies: new Map(bodies),
+    bodyDigests: new Map(bodyDigests),
+    bodyImages: new Map(bodyImages),
+    problems: [],
+  };
+  for (const index of redone) {
+    const entry = files.files[index];
+    const before = last.outcomes[index]?.result.article;
+    if (typeof entry.text !== 'string' || entry.file !== last.files[index].file) return undefined;
+    const outcome = outcomeOf(entry, entry.text, brandSlugs, options);
+    const { article } = outcome.result;
+    if (outcome.problems.length > 0 || !article || article !== before) return undefined;
+    outcomes[index] = outcome;
+    setOrDelete(set.bodies, article.slug, outcome.result.html);
+    setOrDelete(set.bodyDigests, article.slug, outcome.result.bodyDigest);
+    setOrDelete(set.bodyImages, article.slug, outcome.result.bodyImages);
+  }
+  lastReads.set(options.memo!, { key: last.key, files: files.files, outcomes, set });
+  return set;
+}
+
+function setOrDelete<T>(map: Map<string, T>, key: string, value: T | undefined) {
+  if (value === undefined) map.delete(key);
+  else map.set(key, value);
 }
 
 /**
