@@ -176,11 +176,11 @@ async function firstRunWatched(
 ): Promise<FSWatcher> {
   const early = new Set<string>();
   let isBuilt = false;
-  const before = await stampSources(root);
+  const before = stampSources(root);
   const startWatcher = () =>
     watchSources(root, (file) => (isBuilt ? queue.add(file) : early.add(file)));
   const [watcher] = await Promise.all([builder.loaded().then(startWatcher), firstRun()]);
-  for (const file of movedSources(before, await stampSources(root))) early.add(file);
+  for (const file of movedSources(before, stampSources(root))) early.add(file);
   isBuilt = true;
   for (const file of early) queue.add(file);
   return watcher;
