@@ -138,6 +138,11 @@ function listView(grid: HTMLElement, template: HTMLTemplateElement) {
       setCount(text);
       setMore(next);
     },
+    /** Marks the grid as being updated (aria-busy) while a search looks for its results. */
+    setBusy(isBusy: boolean) {
+      if (isBusy) grid.setAttribute('aria-busy', 'true');
+      else grid.removeAttribute('aria-busy');
+    },
     /**
      * Shows the page's own cards again, then as the data has them (a deploy may have changed
      * them); the button then adds the next page.
@@ -166,12 +171,18 @@ function setUpSearch(form: HTMLFormElement, view: ListView) {
     const turn = ++latest;
     if (!query) {
       empty.hidden = true;
+      view.setBusy(false);
       return view.restore();
     }
     // The first results' cards, from their card files, before anything changes on screen.
-    const { data, docs, cards } = await list.fresh(async (data) => {
+    view.setBusy(true);
+    const found = list.fresh(async (data) => {
       const docs = await list.search(data).search(query);
       return { data, docs, cards: await list.cardsOf(data, docs.slice(0, data.pageSize)) };
+    });
+    // A search that fails (its files gone twice, mid-deploy) leaves the grid as it was.
+    const { data, docs, cards } = await found.finally(() => {
+      if (turn === latest) view.setBusy(false);
     });
     if (turn !== latest) return;
     let next = data.pageSize;

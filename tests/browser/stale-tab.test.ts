@@ -149,6 +149,10 @@ test('a tab that fetched the list data before the deploy fetches it again', asyn
 test('the next results of a search made before the deploy start the search again', async () => {
   // ?q= searches on load without focusing the box: only the first results' card file is fetched.
   const { page } = await site.open('/artikel/?q=artikel');
+  // The search is made before the deploy: its results are shown (the grid no longer busy). The
+  // count alone says nothing: the page's own count is the same "40 artikel". A deploy in the
+  // middle of the search left it to fail and the list's own next page to answer the button.
+  await poll(() => page.locator('[data-article-grid]').getAttribute('aria-busy')).toBeNull();
   await poll(() => countText(page)).toBe(`${ARTICLES} artikel`);
   await publishNewer();
   const built = builtHrefs();
