@@ -38,6 +38,9 @@ function brandCss(brands: Brand[]): string {
   return brands.map((brand) => `.badge-${brand.slug}{background:${brand.color}}`).join('');
 }
 
+/** The end of a name `fingerprint` gives: `.<10 hex>.ext`. */
+export const FINGERPRINTED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
+
 /** Returns the file `stem.<first 10 hex of its SHA-256>extension` holding `contents`. Pure. */
 export function fingerprint(
   stem: string,

@@ -1,4 +1,5 @@
 import type { Content } from '../../content/types.ts';
+import { FINGERPRINTED } from '../assets/assets.ts';
 import { emitCards } from '../assets/social-cards.ts';
 import { siteList } from '../content/check-responsible-copy.ts';
 import { type PublicFolder, readPublicFolder } from '../content/public-folder.ts';
@@ -196,16 +197,14 @@ function listFiles(
   return { files: files.filter((file) => !isKeptByName(file.path, keepAll)), deps };
 }
 
-/** A file named by its bytes (assets.ts fingerprint): `stem.0123456789.ext`. */
-const FINGERPRINTED = /\.[0-9a-f]{10}\.[a-z]+$/;
-
 /**
- * Whether the file at `path`, named by its bytes, is kept from the last commit (keepAll), so
- * it is not written again: the last output holds it as sitegen wrote it (the writer vouches by
- * its stamp), and the same name means the same bytes, as every browser that cached it for a
- * year relies on. A title save changes one list's data: its card files and search blocks are
- * made again in memory, and only the few whose bytes changed are written (at 10,000 articles,
- * ~60 files instead of ~1,600). Pure but for `keepAll`, which marks the file kept.
+ * Whether the file at `path`, named by its bytes (assets.ts fingerprint), is kept from the last
+ * commit (keepAll), so it is not written again: the last output holds it as sitegen wrote it
+ * (the writer vouches by its stamp), and the same name means the same bytes, as every browser
+ * that cached it for a year relies on. A title save changes one list's data: its card files
+ * and search blocks are made again in memory, and only the few whose bytes changed are written
+ * (at 10,000 articles, ~60 files instead of ~1,600). Pure but for `keepAll`, which marks the
+ * file kept.
  */
 function isKeptByName(path: string, keepAll: KeepAll): boolean {
   return FINGERPRINTED.test(path) && keepAll?.([path]) === true;
