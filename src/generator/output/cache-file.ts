@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -100,7 +99,8 @@ export function devOutDirOf(root: string, cacheDir?: string): string {
  * thrown, and the temporary file, if any, is removed.
  */
 export async function storeInCache(file: string, bytes: Uint8Array): Promise<void> {
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  // Random enough to keep two threads of one process apart; node:crypto would slow every start.
+  const temporary = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(temporary, bytes);
