@@ -38,6 +38,9 @@ describe('a second sitegen build renders what changed', () => {
       writtenFiles: string[];
     };
   };
+  /** The up-to-date check's records: the next build runs the builder. */
+  const forgetUpToDate = () =>
+    rmSync(path.join(cache(), 'up-to-date'), { recursive: true, force: true });
   const clean = async () => {
     const out = path.join(temp.dir, 'clean');
     rmSync(out, { recursive: true, force: true });
@@ -64,6 +67,10 @@ describe('a second sitegen build renders what changed', () => {
   it('renders every page the first time and none when nothing changed', async () => {
     const first = await build();
     expect(first.rendered).toBe(first.pages);
+    // Nothing changed: the up-to-date check (up-to-date.test.ts) writes nothing.
+    expect(await build()).toMatchObject({ rendered: 0, written: 0 });
+    // Without its record, the builder runs and keeps every page.
+    forgetUpToDate();
     const again = await build();
     expect(again.rendered).toBe(0);
     // The three assets and four host files (sitemap.xml, robots.txt, _headers, .nojekyll) are
@@ -162,6 +169,7 @@ describe('a second sitegen build renders what changed', () => {
         breakIt(manifest);
         writeFileSync(file, JSON.stringify(manifest));
       }
+      forgetUpToDate();
       const result = await sitegen(['build', '--root', root, '--json'], {
         env: { SITEGEN_CACHE_DIR: cache() },
       });

@@ -301,7 +301,15 @@ describe('build and check output: --json, --quiet, --verbose, colour, streams, c
     expect(verbose.stdout).toContain(`files written (${files.length}):`);
     expect(listed).toBe(files.map((file) => `  ${file}\n`).join(''));
 
-    const timings = await sitegen(['build', '--root', project, '--out', out, '--timings']);
+    const timings = await sitegen([
+      'build',
+      '--root',
+      project,
+      '--out',
+      out,
+      '--timings',
+      '--fresh',
+    ]);
     expect(timings.code, timings.stderr).toBe(0);
     for (const stage of STAGES)
       expect(timings.stdout).toMatch(new RegExp(`^  ${stage} +\\d+\\.\\d ms$`, 'm'));

@@ -3,6 +3,23 @@ import type { WriteSummary } from '../output/writer.ts';
 import type { ChangePlan } from './change-plan.ts';
 import type { Clock } from './clock.ts';
 
+/** What `sitegen build` reports of a run (cli-output.ts): a build's, or the up-to-date check's. */
+export type BuildSummary = Pick<
+  BuildResult,
+  | 'pages'
+  | 'rendered'
+  | 'files'
+  | 'bytes'
+  | 'written'
+  | 'writtenFiles'
+  | 'durationMs'
+  | 'warnings'
+  | 'draftsLeftOut'
+  | 'cards'
+  | 'images'
+  | 'timings'
+>;
+
 export interface BuildResult {
   pages: number;
   /**

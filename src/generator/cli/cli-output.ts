@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { BuildResult } from '../build/builder.ts';
+import type { BuildSummary } from '../build/build-result.ts';
 import type { CheckReport, PageWeight } from '../check/check-output.ts';
 import { describeError, SitegenError } from '../errors/errors.ts';
 import { formatProblem, type Problem } from '../errors/problem.ts';
@@ -141,14 +141,14 @@ export function problemFigures(problems: Problem[]): {
 /**
  * Reports a finished build: the summary line (stdout), the article images encoded and
  * taken from the cache (stdout, when there are any), the drafts left out (stdout),
- * warnings (stderr); with --verbose or `showTimings` the stage timings, with --verbose every
+ * warnings (stderr); with --verbose or `timings` (--timings) the stage timings, with --verbose every
  * file written; and the figures of the JSON object.
  */
 export function reportBuild(
   output: Output,
-  result: BuildResult,
+  result: BuildSummary,
   outDir: string,
-  { showTimings = false } = {},
+  { timings: showTimings = false }: { timings?: boolean } = {},
 ): void {
   output.record(buildFigures(result, outDir));
   const bold = (text: string) => output.paintOut('bold', text);
@@ -187,7 +187,7 @@ export function reportBuild(
  * A build's figures for --json: counts, bytes, milliseconds (total and per stage), warnings,
  * drafts, images, files written.
  */
-function buildFigures(result: BuildResult, outDir: string) {
+function buildFigures(result: BuildSummary, outDir: string) {
   return {
     outDir: path.resolve(outDir),
     pages: result.pages,

@@ -452,11 +452,25 @@ async function buildCommand(
   output: Output,
   io: CliIo,
 ): Promise<void> {
+  const project = resolveProject(options, io.env, 'build');
+  const { upToDate, startStamp } = await import('../build/up-to-date.ts');
+  const { root, outDir, cacheDir, siteUrl } = project;
+  const stampKey = {
+    root,
+    outDir,
+    cacheDir,
+    siteUrl,
+    drafts: options.drafts === true,
+    cards: options.cards,
+    env: { NODE_ENV: io.env.NODE_ENV, renderTimeLimitMs: String(project.renderTimeLimitMs) },
+  };
+  const unchanged = options.fresh ? undefined : upToDate(stampKey, SITEGEN_VERSION);
+  if (unchanged) return reportBuild(output, unchanged, project.outDir, options);
+  const stamp = startStamp(stampKey, SITEGEN_VERSION);
   const { createBuilder } = await import('../build/builder.ts');
   const { removeUnfinishedOutputSync, stopHereForTest } = await import(
     '../output/signal-cleanup.ts'
   );
-  const project = resolveProject(options, io.env, 'build');
   const progress = createProgress(output.flags.quiet === true || output.flags.json === true, io);
   // Ctrl-C mid-build: delete the temporary folder and the lock, leave the old output.
   const interrupt = (signal: NodeJS.Signals) => {
@@ -485,10 +499,11 @@ async function buildCommand(
       onWait,
     }).then((builder) => builder.build().finally(() => builder.dispose()));
     progress.clear();
-    reportBuild(output, result, project.outDir, { showTimings: options.timings });
+    reportBuild(output, result, project.outDir, options);
     stopHereForTest('after-summary');
     // The previous output is deleted after the summary; a signal meanwhile deletes the rest.
     await result.cleanup;
+    stamp(result);
   } finally {
     // In-process runs (the tests' harness) go on after the build: leave no handler behind.
     process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
