@@ -17,18 +17,18 @@ export function spread(values, digits, unit = '') {
 
 /**
  * The ratio of two paired series (run i of `numerators` was timed next to run i of
- * `denominators`, as compare.mjs interleaves its tools): the ratio of the medians, and the
- * lowest and highest per-pair ratio. The ratio of the medians always lies within that range.
+ * `denominators`, as compare.mjs interleaves its tools): each pair's ratio (`pairs`, in run
+ * order), their median, lowest and highest. The median of the per-pair ratios, not the ratio
+ * of the medians: a pair shares the machine's load, so the ratio within a pair is the figure
+ * that means "this tool over that one"; the medians of the two series may come from different
+ * rounds.
  */
 export function pairedRatio(numerators, denominators) {
   if (numerators.length !== denominators.length)
     throw new Error('pairedRatio: series of different lengths');
+  if (numerators.length === 0) throw new Error('pairedRatio: no pairs');
   const pairs = numerators.map((value, i) => value / denominators[i]);
-  return {
-    median: median(numerators) / median(denominators),
-    min: Math.min(...pairs),
-    max: Math.max(...pairs),
-  };
+  return { median: median(pairs), min: Math.min(...pairs), max: Math.max(...pairs), pairs };
 }
 
 /** "1.80× (1.71–1.93)" for a { median, min, max } ratio. */
