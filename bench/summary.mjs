@@ -1,5 +1,5 @@
-// The summary table `npm run bench` (bench/run.mjs) ends with: every row of the performance
-// targets of issues 14, 20 and 21, with the figure measured, the target, and met / missed, or "not
+// The summary tables `npm run bench` (bench/run.mjs) ends with: every row of the performance
+// targets of issues 14, 20 and 21, then issue 31's, with the figure measured, the target, and met / missed, or "not
 // run" (and why) for a row the run left out, or "failed" for a section whose build failed. Each
 // figure is a median with the min–max of its runs. met / missed is judged on the median as
 // printed (rounded to the digits shown), so a row never shows "1.00×" next to "missed"; the one
@@ -27,7 +27,7 @@ export const overMedian = (samples, reference) => ({
   max: Math.max(...samples) / median(reference),
 });
 
-// sitegen / tool, median wall (section 2b), per article count: issue 20's targets (issue 14's
+// sitegen / tool, wall per round (section 2b), per article count: issue 20's targets (issue 14's
 // at 10,000 are the same). A stretch target is reported when the target is met.
 const ratioTargets = {
   1000: { hugo: { limit: 1.0 } },
@@ -37,7 +37,8 @@ const ratioTargets = {
 
 /**
  * Prints the summary from run.mjs's `figures`:
- *   startup: { node, shipped: [ms per run], ratio: { median, min, max } } (section 1);
+ *   startup: { version, node, shipped: [ms per run], ratio: { median, min, max } } (section 1);
+ *   startup24: the same on Node 24, or { missing: why it did not run } (section 1);
  *   generated: Map of article count -> { walls: [ms], peaks: [MB], pages } (section 2);
  *   compare: compareTools()'s results, { versions, sizes }, or undefined when no size ran;
  *   compareErrors: Map of article count -> the error of a size 2b could not run (section 2b);
@@ -50,8 +51,10 @@ const ratioTargets = {
  *     2b's Hugo walls at count] or undefined and hugoMissing: { why, result } }, or undefined
  *     when section 4 did not run;
  *   watchFirstPage: { count, firstPage: [ms from the spawn], noCardsBuild: [ms], initial:
- *     [watch's "initial build" line] }, rounds alternated, or undefined when 5 did not run.
- * cards, jobsOutput, jobsWall, incremental and watchFirstPage are { error } instead when their
+ *     [watch's "initial build" line] }, rounds alternated, or undefined when 5 did not run;
+ *   check: { count, build, check, rebuild, recheck: [ms per round] }, or undefined when 8 did
+ *     not run.
+ * cards, jobsOutput, jobsWall, incremental, watchFirstPage and check are { error } instead when their
  * section failed. `compareSizes` are the sizes 2b was asked for; `sizesGiven` whether they
  * came from --sizes; `incrementalCount` the article count of sections 4 and 5.
  */
@@ -77,8 +80,9 @@ export function printSummary(
   print('| what | measured | target | result |\n|---|---|---|---|');
   for (const cells of rows) print(`| ${cells.join(' | ')} |`);
   print(
-    '\nsitegen / Hugo and sitegen / Eleventy: the ratio of the median walls; the range is the lowest and highest ratio within ' +
-      'one round (the tools are alternated in every round). Shipped build / node -e 0: the ratio of the medians; the range is ' +
+    '\nsitegen / Hugo and sitegen / Eleventy: the same site in each tool (bench/compare.mjs), the median of the per-round ' +
+      'ratios; the range is the lowest and highest ratio within one round (the tools are alternated in every round). ' +
+      'Shipped build / node -e 0: the ratio of the medians; the range is ' +
       "each sitegen run over node -e 0's median (hyperfine times the two commands one after the other). Peak RSS: " +
       "/usr/bin/time's %M, the build process's own peak (the largest of it and its reaped children, not their sum). " +
       'Cards per second: cards drawn over the whole build wall (a lower bound on the drawing rate). Card PNG: judged on the ' +
@@ -89,6 +93,16 @@ export function printSummary(
       "the range is each build over Hugo's median (not timed in pairs). First page served / build --no-cards: from the " +
       'spawn of `sitegen watch` (empty cache) to the whole response to /artikel/, over a cold `build --no-cards` of the ' +
       'same site, alternated; the range is the lowest and highest ratio within one round.',
+  );
+  print('\n## Summary: issue 31 targets, median (min–max)\n');
+  print('| what | measured | target | result |\n|---|---|---|---|');
+  for (const cells of issue31Rows(figures, { compareSizes, sizesGiven, incrementalCount }))
+    print(`| ${cells.join(' | ')} |`);
+  print(
+    '\nPer round: the median of the ratios taken within each round, with their min–max (compare.mjs alternates the ' +
+      'tools in every round; section 8 takes each check over the build, or over the full check, of its own round). ' +
+      "Start-up: the ratio of the medians; the range is each sitegen run over node -e 0's median (hyperfine runs one " +
+      "command's runs, then the other's). Node 24: the same build and cache, over Node 24's own node -e 0.",
   );
 }
 
@@ -130,7 +144,7 @@ function comparisonRows(figures, compareSizes, sizesGiven) {
     for (const name of ['hugo', 'eleventy']) {
       const goal = ratioTargets[count]?.[name];
       const target = goal ? ratioTarget(goal) : '—';
-      const what = `${articles(count)}: sitegen / ${labels[name]}, median wall`;
+      const what = `${articles(count)}: sitegen / ${labels[name]}, wall per round`;
       const [ours, theirs] = [measuredAt(count, 'sitegen'), measuredAt(count, name)];
       if (!ours.tool || !theirs.tool) {
         const missing = ours.tool ? theirs : ours;
@@ -308,4 +322,90 @@ function incrementalRows({ incremental, watchFirstPage }, count, skipWatch) {
     rows.push(row(what, measured, target, verdict(ratio.median.toFixed(2), 1)));
   }
   return rows;
+}
+
+/**
+ * Issue 31's targets: start-up on this Node and on Node 24 (section 1), --no-cards / Hugo at
+ * 1,000 and 10,000 articles, the same site in both (2b), the default build of 1,000 articles
+ * with an empty card cache (2c), `sitegen check` over the build of the same output and the
+ * check after one changed article over the full check (8).
+ */
+function issue31Rows(figures, { compareSizes, sizesGiven, incrementalCount }) {
+  const { startup, startup24, cards, check } = figures;
+  const times = (ratio) => `≤ ${ratio.toFixed(1)}×`;
+  const rows = [
+    row(
+      `shipped site cold build (cards in the cache) / \`node -e 0\`, Node ${startup.version}`,
+      `${formatRatio(startup.ratio)}; sitegen ${spread(startup.shipped, 1, ' ms')}, node -e 0 ${spread(startup.node, 1, ' ms')}`,
+      times(2.5),
+      verdict(startup.ratio.median.toFixed(2), 2.5),
+    ),
+    startup24?.missing || !startup24
+      ? row(
+          'the same on Node 24 / its own `node -e 0`',
+          startup24?.missing ?? 'not run',
+          times(3),
+          'not run',
+        )
+      : row(
+          `the same on Node ${startup24.version} / its own \`node -e 0\``,
+          `${formatRatio(startup24.ratio)}; sitegen ${spread(startup24.shipped, 1, ' ms')}, node -e 0 ${spread(startup24.node, 1, ' ms')}`,
+          times(3),
+          verdict(startup24.ratio.median.toFixed(2), 3),
+        ),
+  ];
+  for (const [count, limit] of [
+    [1000, 1.5],
+    [10000, 1.0],
+  ])
+    rows.push(
+      hugoRow(figures, count, limit, compareSizes.includes(count) ? undefined : sizesGiven),
+    );
+  const wallWhat = `default build (cards on), ${articles(1000)}, empty card cache: wall`;
+  rows.push(
+    !cards || cards.error
+      ? failedRow(wallWhat, '≤ 8 s', '2c')
+      : row(
+          wallWhat,
+          seconds(cards.walls),
+          '≤ 8 s',
+          verdict((median(cards.walls) / 1000).toFixed(2), 8),
+        ),
+  );
+  const checks = [
+    [
+      'check',
+      'build',
+      `\`sitegen check\` of the ${articles(incrementalCount)} output / its \`build --no-cards\``,
+      0.5,
+    ],
+    ['recheck', 'check', '`sitegen check` after one changed article / the full check', 0.1],
+  ];
+  const named = { build: 'build', check: 'full check', recheck: 'check after the change' };
+  for (const [over, under, what, limit] of checks) {
+    if (check?.error) rows.push(failedRow(what, times(limit), '8'));
+    else if (!check) rows.push(row(what, 'not run (--quick)', times(limit), 'not run'));
+    else {
+      const ratio = pairedRatio(check[over], check[under]);
+      const measured = `${formatRatio(ratio)} per round; ${named[over]} ${seconds(check[over])}, ${named[under]} ${seconds(check[under])}`;
+      rows.push(row(what, measured, times(limit), verdict(ratio.median.toFixed(2), limit)));
+    }
+  }
+  return rows;
+}
+
+/**
+ * sitegen --no-cards / Hugo at `count` articles (2b), per round. `notAsked` is whether 2b was
+ * not asked for that count (true: --sizes left it out; false: --quick did), or undefined.
+ */
+function hugoRow(figures, count, limit, notAsked) {
+  const what = `${articles(count)}, \`--no-cards\` / Hugo, the same site`;
+  const target = `≤ ${limit.toFixed(1)}×`;
+  const tools = figures.compare?.sizes.find((size) => size.count === count)?.tools;
+  if (notAsked !== undefined)
+    return row(what, `not run (${notAsked ? 'not in --sizes' : '--quick'})`, target, 'not run');
+  if (!tools || tools.sitegen.error || tools.hugo.error) return failedRow(what, target, '2b');
+  const ratio = pairedRatio(tools.sitegen.walls, tools.hugo.walls);
+  const measured = `${formatRatio(ratio)} per round; sitegen ${seconds(tools.sitegen.walls)}, Hugo ${seconds(tools.hugo.walls)}`;
+  return row(what, measured, target, verdict(ratio.median.toFixed(2), limit));
 }
