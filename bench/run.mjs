@@ -244,6 +244,10 @@ print(
       ratio: overMedian(node24Shipped, node24Floor),
     };
   } else figures.startup24 = { missing: node24Missing };
+  // A build with one thing to do: a copy of the project whose article body changes before each
+  // run (hyperfine's --prepare), so the up-to-date check fails and the builder renders a page.
+  const edited = editedRuns(process.execPath, runs, env);
+  const edited24 = node24 && editedRuns(node24.path, runs, env);
   print(
     `\n## 1. Shipped site, cold build (${runs} runs, median (min–max), ${has('hyperfine') ? 'hyperfine' : 'Node timers'})\n`,
   );
@@ -256,6 +260,10 @@ print(
     print(
       `| sitegen build (34 pages, 18 cards drawn), empty card cache (${emptyCache.length} runs) | ${spread(emptyCache, 1, ' ms')} | ${formatRatio(overMedian(emptyCache, node))} |`,
     );
+  if (edited)
+    print(
+      `| sitegen build after one article's body changed (its page and lists rendered) | ${spread(edited, 1, ' ms')} | ${formatRatio(overMedian(edited, node))} |`,
+    );
   const { startup24 } = figures;
   if (startup24.missing) print(`| Node 24 | ${startup24.missing} | — |`);
   else {
@@ -263,7 +271,56 @@ print(
     print(
       `| sitegen build on Node ${startup24.version}, cards in the cache | ${spread(startup24.shipped, 1, ' ms')} | ${formatRatio(startup24.ratio)} (to its own node -e 0) |`,
     );
+    if (edited24)
+      print(
+        `| the same after one article's body changed | ${spread(edited24, 1, ' ms')} | ${formatRatio(overMedian(edited24, startup24.node))} (to its own node -e 0) |`,
+      );
   }
+}
+
+/**
+ * `runs` builds (hyperfine only; undefined without it) of a copy of the shipped project into its
+ * own folder, with `node`, one article body changed before each: the ms of each run. The edit
+ * flips the last word of the body, so every run renders that article's page (and the lists that
+ * show nothing of the body stay as they were).
+ */
+function editedRuns(node, runs, env) {
+  if (!has('hyperfine')) return undefined;
+  const project = path.join(work, 'shipped-edited');
+  cpSync(path.join(repo, 'src'), path.join(project, 'src'), { recursive: true });
+  const article = path.join(
+    project,
+    'src/content/articles/perang88-mengatur-batas-waktu-bermain.md',
+  );
+  writeFileSync(article, `${readFileSync(article, 'utf8')}\nSatu.\n`);
+  const toggle = path.join(work, 'toggle-word.mjs');
+  writeFileSync(
+    toggle,
+    `import { readFileSync, writeFileSync } from 'node:fs';
+const file = process.argv[2];
+const text = readFileSync(file, 'utf8');
+writeFileSync(file, text.endsWith('Satu.\\n') ? text.replace(/Satu\\.\\n$/, 'Dua.\\n') : text.replace(/Dua\\.\\n$/, 'Satu.\\n'));
+`,
+  );
+  const json = path.join(work, 'hyperfine-edited.json');
+  const out = path.join(work, 'shipped-edited-out');
+  execFileSync(
+    'hyperfine',
+    [
+      '-N',
+      '--warmup',
+      '3',
+      '--runs',
+      String(runs),
+      '--prepare',
+      `${process.execPath} ${toggle} ${article}`,
+      '--export-json',
+      json,
+      `${node} ${cli} build --root ${project} --out ${out}`,
+    ],
+    { stdio: 'ignore', env },
+  );
+  return JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((s) => s * 1000);
 }
 
 /**
