@@ -23,6 +23,13 @@ export interface OutputFiles {
   files: string[];
   /** The file's bytes; undefined, with its problem added once, when it cannot be read. */
   read(file: string): Buffer | undefined;
+  /**
+   * The file's bytes, or why it cannot be read, which is added to the problems only when the
+   * caller passes it to `refuse` (so a problem keeps its place among the others).
+   */
+  tryRead(file: string): Buffer | { problem: string };
+  /** Adds the problem of a file that cannot be read, once per file. */
+  refuse(file: string, problem: string): void;
   /** The file as UTF-8 text, or undefined as `read`. */
   readText(file: string): string | undefined;
   /** What the listing and the reads refused so far, one problem per file. */
@@ -39,22 +46,28 @@ export function outputFiles(root: string): OutputFiles {
     problems.push({ file, message, built: true });
   };
   const files = existsSync(root) ? listFiles(root, refuse) : [];
-  const read = (file: string): Buffer | undefined => {
-    if (refused.has(file)) return undefined;
+  const tryRead = (file: string): Buffer | { problem: string } => {
     const full = path.join(root, file);
     try {
       const info = statSync(full);
       const problem = info.isFile() ? sizeProblem(info.size) : specialProblem(info, false);
-      if (problem) return void refuse(file, problem);
-      return readFileSync(full);
+      return problem ? { problem } : readFileSync(full);
     } catch (error) {
-      return void refuse(file, readProblem(error as NodeJS.ErrnoException));
+      return { problem: readProblem(error as NodeJS.ErrnoException) };
     }
+  };
+  const read = (file: string): Buffer | undefined => {
+    if (refused.has(file)) return undefined;
+    const bytes = tryRead(file);
+    if (Buffer.isBuffer(bytes)) return bytes;
+    return void refuse(file, bytes.problem);
   };
   return {
     root,
     files,
     read,
+    tryRead,
+    refuse,
     readText: (file) => read(file)?.toString('utf8'),
     problems,
   };

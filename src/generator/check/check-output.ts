@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { isSiteVerification, SITE_VERIFICATION_NAME } from '../policy/script-files.ts';
-import { load, type CheerioAPI } from 'cheerio/slim';
+import { load } from 'cheerio/slim';
 import { readXml, type XmlElement } from './check-xml.ts';
 import { checkNames } from './check-names.ts';
 import { checkListData } from './check-data.ts';
@@ -10,22 +10,20 @@ import {
   unpublishableFiles,
   type OutputFiles,
 } from './check-files.ts';
-import { checkHead, declaredOgImageSize, isNoindex, type Meta, readMeta } from './check-head.ts';
 import { checkHostFiles } from './check-host-files.ts';
 import { checkImages } from './check-images.ts';
+import { readPages, type PagesOptions } from './check-pages.ts';
 import { checkSitemap } from './check-sitemap.ts';
 import { findFile, isAbsoluteUrl, orphanProblems, pagePath, type Site } from './check-site.ts';
 import { NoPages } from '../errors/errors-data.ts';
 import { formatKb } from '../errors/format-text.ts';
 import type { Problem } from '../errors/problem.ts';
 import { followReference } from '../host/site-reference.ts';
-import { redirectOf, redirectPageProblems } from '../policy/page-head.ts';
-import { outboundLinkProblems, referencesOf } from '../policy/page-links.ts';
-import { checkPage } from '../policy/page-policy.ts';
 import type { PhraseList } from '../policy/responsible-copy.ts';
 import { hostRoot, normalizeBase } from '../host/static-host.ts';
+import type { PageFacts } from '../workers/page-facts.ts';
 
-export interface CheckOptions {
+export interface CheckOptions extends PagesOptions {
   /** Budget for one page's first load: gzip of its HTML plus the CSS and JS it loads. */
   budgetBytes: number;
   /** The site's responsible-copy list (check/site-phrases.ts): no page's text may hold a phrase. */
@@ -48,6 +46,8 @@ export interface CheckReport {
   /** Every problem, each in a built file (`built`), relative to the checked folder. */
   problems: Problem[];
   weights: PageWeight[];
+  /** The pages parsed by this check; the others' facts came from the cache (check-cache.ts). */
+  parsed?: number;
 }
 
 interface Size {
@@ -55,15 +55,24 @@ interface Size {
   gzip: number;
 }
 
-/** What a page's weight needs: the budget, and the size of each file, measured once. */
-interface Weigh {
+/**
+ * What following a page's references needs: the budget, the size of each file (measured once),
+ * and where each reference leads, worked out once for those that lead to the same place from any
+ * page (referenceMemo).
+ */
+interface PageChecks {
   budgetBytes: number;
   measure(file: string): Size;
+  follow(kind: string, reference: string, work: () => Followed): Followed;
 }
+
+/** Where a reference leads: host/site-reference.ts `followReference`. */
+type Followed = { found?: string; problem?: string };
 
 /**
  * Checks a built folder the way a static host, a crawler and a careful reviewer would. Each
- * page (checkPageFile): its links and assets resolve, its head (check-head.ts: lang, title,
+ * page, from its facts (workers/page-facts.ts, read or taken from the cache by check-pages.ts;
+ * checkPageFacts): its links and assets resolve, its head (policy/page-head.ts: lang, title,
  * description, its own canonical URL and og:url, og:image size, JSON-LD), outbound links open
  * safely in a new tab, a redirect page (an article alias) leads to a page of the output with
  * noindex, its canonical URL there and a link there, the HTML policy (checkPage in
@@ -74,8 +83,8 @@ interface Weigh {
  * match), every XML file well-formed (check-xml.ts), the sitemap (check-sitemap.ts), robots.txt,
  * `_headers`, `_redirects` and the feed's links (check-host-files.ts), the lists' data and search
  * index (check-data.ts), names a host would merge (check-names.ts), no page unreachable, and
- * every image a page shows decodes at its declared size (check-images.ts). Reads disk, writes
- * nothing.
+ * every image a page shows decodes at its declared size (check-images.ts). Reads disk; writes
+ * nothing but the facts it keeps in the cache folder (check-cache.ts).
  */
 export async function checkOutput(dir: string, options: CheckOptions): Promise<CheckReport> {
   const root = hostRoot(dir);
@@ -86,7 +95,8 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
   const weights: PageWeight[] = [];
   if (pages.length === 0) {
     const noPages = { message: NoPages.message({ folder: dir }) };
-    return { pages: 0, files: files.length, problems: [noPages, ...output.problems], weights };
+    const problems = [noPages, ...output.problems];
+    return { pages: 0, files: files.length, problems, weights, parsed: 0 };
   }
   const site: Site = {
     root,
@@ -97,11 +107,19 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
     linked: new Set(),
     found: new Map(),
   };
-  const weigh: Weigh = { budgetBytes: options.budgetBytes, measure: sizeMeter(output) };
-  for (const file of pages) {
+  const checks: PageChecks = {
+    budgetBytes: options.budgetBytes,
+    measure: sizeMeter(output),
+    follow: referenceMemo(),
+  };
+  const read = await readPages(site, pages, options);
+  for (const [i, file] of pages.entries()) {
     const report = (message: string, line?: number, column?: number) =>
       problems.push({ file, line, column, message, built: true });
-    const weight = checkPageFile(site, weigh, file, report, options.phrases);
+    const facts = read.facts[i];
+    if ('problem' in facts) output.refuse(file, facts.problem);
+    const weight =
+      'problem' in facts ? undefined : checkPageFacts(site, checks, file, facts, report);
     if (weight) weights.push(weight);
   }
   const xml = readXmlFiles(output, problems);
@@ -115,7 +133,7 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
   problems.push(...orphanProblems(site, sitemap.listed));
   problems.push(...(await checkImages(site)));
   problems.push(...output.problems);
-  return { pages: pages.length, files: files.length, problems, weights };
+  return { pages: pages.length, files: files.length, problems, weights, parsed: read.parsed };
 }
 
 /**
@@ -152,6 +170,26 @@ function siteAddress(output: OutputFiles): { siteUrl?: string; base: string } {
   return { siteUrl: `${url.origin}${base}`, base };
 }
 
+/**
+ * Where a reference leads, by its kind and URL, worked out by `work` once for a URL that leads to
+ * the same place from every page: a path from the site's root ("/brand/x/", and "//host/" too) or
+ * an absolute http(s) URL (a page's own URL is only the base a relative one is read against, on
+ * one origin). A relative URL or a fragment is worked out each time.
+ */
+function referenceMemo(): PageChecks['follow'] {
+  const memo = new Map<string, Followed>();
+  return (kind, reference, work) => {
+    if (!/^(\/|https?:\/\/)/i.test(reference)) return work();
+    const key = `${kind}\n${reference}`;
+    let followed = memo.get(key);
+    if (!followed) {
+      followed = work();
+      memo.set(key, followed);
+    }
+    return followed;
+  };
+}
+
 function sizeMeter(output: OutputFiles): (file: string) => Size {
   const cache = new Map<string, Size>();
   return (file) => {
@@ -165,46 +203,27 @@ function sizeMeter(output: OutputFiles): (file: string) => Size {
   };
 }
 
-/** The DRAFT badge (src/templates/DraftMarker.tsx) that watch and build --drafts put on drafts. */
-const DRAFT_MARKER = '.badge-draft';
-const DRAFT_SHOWN =
-  'shows a draft (marked DRAFT): this folder was written by sitegen watch or build --drafts. ' +
-  'Deploy what sitegen build writes, which leaves drafts out';
-
 /**
- * Every check of one page, each problem reported with its line when the check knows it, and
- * what the whole-site checks need of it in `site.pages`; the page's weight, or undefined when
- * it cannot be read or is too deep to read further.
+ * Every check of one page from its facts (workers/page-facts.ts: the page rules, its head, links
+ * and size, read from its bytes alone), each problem reported with its line when the check knows
+ * it, in the order the page's checks run: the facts' own problems, its references followed on
+ * the folder, then its outbound links, redirect and draft badge, then its budget. What the
+ * whole-site checks need of it goes into `site`. Returns the page's weight, or undefined when its
+ * markup is too deep to read further.
  */
-function checkPageFile(
+function checkPageFacts(
   site: Site,
-  weigh: Weigh,
+  checks: PageChecks,
   file: string,
+  facts: PageFacts,
   report: (message: string, line?: number, column?: number) => void,
-  phrases?: PhraseList,
 ): PageWeight | undefined {
-  const html = site.output.readText(file);
-  if (html === undefined) return undefined;
-  // The policy runs first: it refuses markup too deep for the recursive parts of cheerio.
-  const policyProblems = checkPage(html, { phrases });
-  for (const { message, line, column } of policyProblems) report(message, line, column);
-  if (policyProblems.some((problem) => problem.isTooDeep)) {
-    site.pages.set(file, { isNoindex: false, isRedirect: false });
-    return undefined;
-  }
-  const $ = load(html);
-  const meta = readMeta($);
-  const redirect = redirectOf(meta);
-  site.pages.set(file, { isNoindex: isNoindex(meta), isRedirect: redirect !== undefined });
-  checkHead($, meta, site, file, redirect !== undefined, report);
-  const { css, js } = checkReferences($, meta, site, weigh, file, report);
-  for (const { message } of outboundLinkProblems($, site.siteUrl)) report(message);
-  if (redirect !== undefined)
-    for (const { message } of redirectPageProblems($, meta, redirect, site.siteUrl))
-      report(message);
-  if ($(DRAFT_MARKER).length > 0) report(DRAFT_SHOWN);
-
-  const htmlSize = weigh.measure(file);
+  for (const { message, line, column } of facts.problems) report(message, line, column);
+  site.pages.set(file, { isNoindex: facts.isNoindex, isRedirect: facts.isRedirect });
+  if (facts.tooDeep) return undefined;
+  const { css, js } = checkReferences(site, checks, file, facts, report);
+  for (const message of facts.laterProblems) report(message);
+  const htmlSize = facts.size;
   const weight: PageWeight = {
     file,
     html: htmlSize,
@@ -212,9 +231,9 @@ function checkPageFile(
     js,
     firstLoadGzip: htmlSize.gzip + css.gzip + js.gzip,
   };
-  if (weight.firstLoadGzip > weigh.budgetBytes) {
+  if (weight.firstLoadGzip > checks.budgetBytes) {
     report(
-      `first load is ${formatKb(weight.firstLoadGzip)} gzip (HTML ${formatKb(htmlSize.gzip)}, CSS ${formatKb(css.gzip)}, JS ${formatKb(js.gzip)}), over the ${formatKb(weigh.budgetBytes)} budget`,
+      `first load is ${formatKb(weight.firstLoadGzip)} gzip (HTML ${formatKb(htmlSize.gzip)}, CSS ${formatKb(css.gzip)}, JS ${formatKb(js.gzip)}), over the ${formatKb(checks.budgetBytes)} budget`,
     );
   }
   return weight;
@@ -226,34 +245,37 @@ function checkPageFile(
  * the stylesheets and scripts the page loads.
  */
 function checkReferences(
-  $: CheerioAPI,
-  meta: Meta,
   site: Site,
-  weigh: Weigh,
+  checks: PageChecks,
   file: string,
+  facts: PageFacts,
   report: (message: string) => void,
 ): { css: Size; js: Size } {
   const css = { raw: 0, gzip: 0 };
   const js = { raw: 0, gzip: 0 };
   const pageUrl = `${site.base}${pagePath(file).slice(1)}`;
-  const declared = declaredOgImageSize(meta);
+  const missing = new Set(facts.missingIds);
   const lookup = {
     base: site.base,
     siteUrl: site.siteUrl,
     find: (pathname: string) => findFile(site, pathname),
-    hasId: (id: string) => $(`[id="${id}"]`).length > 0,
+    hasId: (id: string) => !missing.has(id),
   };
-  for (const [kind, reference] of referencesOf($, meta)) {
-    const { found, problem } = followReference(kind, reference, pageUrl, lookup);
+  for (const [kind, reference] of facts.references) {
+    const { found, problem } = checks.follow(kind, reference, () =>
+      followReference(kind, reference, pageUrl, lookup),
+    );
     if (problem) report(problem);
     if (!found) continue;
     if (kind === 'link' && found !== file) site.linked.add(found);
     if (IMAGE_KINDS.has(kind)) {
-      const use = { page: file, declared: kind === 'og:image' ? declared : undefined };
-      site.images.set(found, [...(site.images.get(found) ?? []), use]);
+      const use = { page: file, declared: kind === 'og:image' ? facts.declared : undefined };
+      const uses = site.images.get(found);
+      if (uses) uses.push(use);
+      else site.images.set(found, [use]);
     }
-    if (kind.startsWith('<link rel="stylesheet"')) addTo(css, weigh.measure(found));
-    if (kind === '<script>') addTo(js, weigh.measure(found));
+    if (kind.startsWith('<link rel="stylesheet"')) addTo(css, checks.measure(found));
+    if (kind === '<script>') addTo(js, checks.measure(found));
   }
   return { css, js };
 }

@@ -221,6 +221,7 @@ export function reportCheck(
   output.record({
     dir: path.resolve(dir),
     pages: report.pages,
+    parsed: report.parsed,
     files: report.files,
     ...problemFigures(report.problems),
     budgetKb,

@@ -11,7 +11,7 @@ import {
   type OutputFlags,
 } from './cli-output.ts';
 import { explainSystemError, sitegenError } from '../errors/errors.ts';
-import { assertCacheDirAllowed, devOutDirOf } from '../output/cache-file.ts';
+import { assertCacheDirAllowed, cacheDirOf, devOutDirOf } from '../output/cache-file.ts';
 import { CheckFailed, NoPages, NoSuchCommand } from '../errors/errors-data.ts';
 import { ignoreClosedPipe, painterFor, type Paint } from './terminal.ts';
 import { normalizeBase } from '../host/static-host.ts';
@@ -73,7 +73,7 @@ export async function runCommand(argv: string[], io: CliIo): Promise<number> {
 
   addPreviewCommand(program, io);
 
-  declareCheck(program, () => output);
+  declareCheck(program, () => output, io);
 
   addSuggestions(program);
 
@@ -116,7 +116,7 @@ function declareBuild(program: Command, output: () => Output, io: CliIo) {
 }
 
 /** `sitegen check` and its flags. */
-function declareCheck(program: Command, output: () => Output) {
+function declareCheck(program: Command, output: () => Output, io: CliIo) {
   const check = program
     .command('check [dir]')
     .description(
@@ -133,9 +133,11 @@ function declareCheck(program: Command, output: () => Output) {
       '--root <dir>',
       'project folder holding src/content, whose responsible-copy list the pages are held to',
       '.',
-    );
+    )
+    .option('--fresh', 'ignore what the previous check left in the cache: parse every page')
+    .addOption(jobsOption());
   addOutputOptions(check, 'also print the weight of every page (as --sizes)').action(
-    (dir, options) => checkCommand(dir, options, output()),
+    (dir, options) => checkCommand(dir, options, output(), io.env),
   );
 }
 
@@ -397,14 +399,19 @@ async function printListening(
  */
 async function checkCommand(
   dir: string | undefined,
-  options: { budget: number; sizes?: boolean; root: string },
+  options: { budget: number; sizes?: boolean; root: string; fresh?: boolean; jobs: number },
   output: Output,
+  env: NodeJS.ProcessEnv,
 ): Promise<void> {
   const { checkOutput } = await import('../check/check-output.ts');
   const { loadSitePhrases } = await import('../check/site-phrases.ts');
   const target = dir ?? 'dist';
-  const phrases = await loadSitePhrases(path.resolve(options.root));
-  const report = await checkOutput(target, { budgetBytes: options.budget * 1024, phrases });
+  const root = path.resolve(options.root);
+  const phrases = await loadSitePhrases(root);
+  const given = env.SITEGEN_CACHE_DIR ? path.resolve(env.SITEGEN_CACHE_DIR) : undefined;
+  const cache = { cacheDir: cacheDirOf(root, given), root, fresh: options.fresh === true };
+  const budgetBytes = options.budget * 1024;
+  const report = await checkOutput(target, { budgetBytes, phrases, cache, jobs: options.jobs });
   reportCheck(output, report, target, { budgetKb: options.budget, showSizes: options.sizes });
   if (report.problems.length > 0) {
     throw sitegenError(
@@ -601,7 +608,7 @@ async function warnIfReachable(host: string, io: CliIo) {
 }
 
 /**
- * How many worker threads build and watch use: the cores by default; a small site uses none
+ * How many worker threads build, watch and check use: the cores by default; a small site uses none
  * whatever it says (workers/worker-pool.ts MIN_PARALLEL_WORK).
  */
 const MAX_JOBS = 64;

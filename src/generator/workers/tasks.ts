@@ -1,6 +1,7 @@
 import type { CardNode } from '../assets/draw-card.ts';
 import type { FileResult } from '../content/file-result.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
+import type { PageContext } from './page-facts.ts';
 import type { PhraseList } from '../policy/responsible-copy.ts';
 import type { Route } from '../pages/plan-routes.ts';
 import type { RenderOptions } from './render-page.ts';
@@ -35,4 +36,11 @@ export type RenderedBatch = { pages: string[] } | { sizes: number[] };
 /** Social cards for a worker to draw (worker.ts draw): their trees, in order. */
 export interface DrawTask {
   trees: CardNode[];
+}
+
+/** Built pages for a worker to read for `sitegen check` (worker.ts facts): their bytes, in order. */
+export interface FactsTask {
+  pages: { file: string; bytes: Uint8Array }[];
+  siteUrl?: PageContext['siteUrl'];
+  phrases?: PageContext['phrases'];
 }

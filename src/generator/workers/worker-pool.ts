@@ -9,7 +9,15 @@ import type { Route } from '../pages/plan-routes.ts';
 import type { RenderOptions } from './render-page.ts';
 import type { SharedSite } from './shared-site.ts';
 import type { CardNode } from '../assets/draw-card.ts';
-import type { DrawTask, ParsedBatch, ParseTask, RenderedBatch, RenderTask } from './tasks.ts';
+import type { PageFacts } from './page-facts.ts';
+import type {
+  DrawTask,
+  FactsTask,
+  ParsedBatch,
+  ParseTask,
+  RenderedBatch,
+  RenderTask,
+} from './tasks.ts';
 import { SitegenError, sitegenError } from '../errors/errors.ts';
 import { WorkerExited, WorkerOutOfMemory } from '../errors/errors-data.ts';
 import { requireFromSitegen } from '../site/node-require.ts';
@@ -54,6 +62,8 @@ export interface WorkerPool {
   ): Promise<void>;
   /** Draws social cards on the workers; hands each batch's PNGs to `use` in order. */
   draw(trees: CardNode[], use: (pngs: Uint8Array[], first: number) => Promise<void>): Promise<void>;
+  /** `sitegen check`'s facts of some built pages (page-facts.ts), one task, in order. */
+  facts(task: FactsTask): Promise<PageFacts[]>;
   /** Ends every thread. */
   destroy(): Promise<void>;
 }
@@ -132,6 +142,7 @@ export function createWorkerPool(jobs: number): WorkerPool {
         (pngs, index) => use(pngs, index * DRAW_BATCH),
       );
     },
+    facts: (task) => run<PageFacts[]>('facts', task, () => checkingOf(task.pages)),
     async destroy() {
       const running = pool;
       pool = undefined;
@@ -203,6 +214,12 @@ function pagesOf(routes: Route[]): string {
   if (routes.length === 1) return `Rendering ${routes[0].url} with ${routes[0].template}`;
   const shown = routes.slice(0, 3).map((route) => route.url);
   return `Rendering one of ${routes.length} pages (${shown.join(', ')} and ${routes.length - 3} more)`;
+}
+
+/** What checking `pages` is, for messages: the page, or the first and how many more. */
+function checkingOf(pages: FactsTask['pages']): string {
+  const more = pages.length > 1 ? ` and ${pages.length - 1} more pages` : '';
+  return `Checking ${pages[0].file}${more}`;
 }
 
 function batches<T>(items: T[], size: number): T[][] {

@@ -10,10 +10,18 @@ import { linkFirstMentions } from '../content/link-brands.ts';
 import { renderMarkdown } from '../content/markdown.ts';
 import { parseArticleFile } from '../content/read-articles.ts';
 import { evaluateSite, type SiteModule } from '../site/evaluate-site.ts';
+import { pageFacts, type PageFacts } from './page-facts.ts';
 import { renderRoutes } from './render-page.ts';
 import { readSharedSite, type SharedSite } from './shared-site.ts';
 import { settle, type TaskResult } from './thrown.ts';
-import type { DrawTask, ParsedBatch, ParseTask, RenderedBatch, RenderTask } from './tasks.ts';
+import type {
+  DrawTask,
+  FactsTask,
+  ParsedBatch,
+  ParseTask,
+  RenderedBatch,
+  RenderTask,
+} from './tasks.ts';
 
 let current: { key: string; site: SiteModule } | undefined;
 let drawCard: ReturnType<typeof loadCardRenderer> | undefined;
@@ -101,4 +109,13 @@ export function draw(task: DrawTask): Promise<TaskResult<Uint8Array[]>> {
     for (const tree of task.trees) pngs.push(await drawOne(tree));
     return pngs;
   });
+}
+
+/** `sitegen check`'s facts of built pages (page-facts.ts), in order. */
+export function facts(task: FactsTask): Promise<TaskResult<PageFacts[]>> {
+  return settle(() =>
+    task.pages.map(({ file, bytes }) =>
+      pageFacts(bytes, { file, siteUrl: task.siteUrl, phrases: task.phrases }),
+    ),
+  );
 }
