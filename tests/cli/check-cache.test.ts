@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sitegen } from '../helpers/sitegen.ts';
 import { hashTree, linkTree, useBaseCopy } from '../helpers/tree.ts';
@@ -137,7 +137,7 @@ describe('sitegen check keeps each page’s facts in the cache', () => {
     // Facts of another shape under a checksum that holds: taken for what they are not, never.
     const [, rest] = /^[0-9a-f]+\t(.*)$/.exec(lines[at])!;
     const reshaped = rest.replace(/"problems":\[/, '"problems":"none","was":[');
-    const sum = createHash('sha1').update(reshaped).digest('hex');
+    const sum = crc32(reshaped).toString(16);
     writeFileSync(
       file,
       [...lines.slice(0, at), `${sum}\t${reshaped}`, ...lines.slice(at + 1)].join('\n'),

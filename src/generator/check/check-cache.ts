@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32 } from 'node:zlib';
 import { cacheDirRefusal, storeInCache } from '../output/cache-file.ts';
 import type { PageFacts } from '../workers/page-facts.ts';
 
@@ -10,7 +11,7 @@ import type { PageFacts } from '../workers/page-facts.ts';
  * (workers/page-facts.ts) by the SHA-256 of its bytes, in the cache folder
  * (`checks/{hash of the folder's real path}.json`). A page whose bytes hash to the digest kept
  * for it is not parsed again. The file is one header line (the format, a key and the folder),
- * then one line per page: a checksum of the rest of the line, the page's digest, its file and its
+ * then one line per page: the CRC-32 of the rest of the line, the page's digest, its file and its
  * facts as JSON. A file of another format, key or folder is ignored whole; a line whose checksum
  * or facts do not hold up is ignored alone (that page is read again). Written whole under a
  * temporary name, then renamed (output/cache-file.ts storeInCache), only when something changed.
@@ -117,10 +118,15 @@ interface Entry {
   sum: string;
 }
 
-/** A page's line: the checksum of the rest, the digest, the file (JSON) and the facts (JSON). */
+/** A page's line: the CRC-32 of the rest, the digest, the file (JSON) and the facts (JSON). */
 function entryLine(digest: string, quoted: string, json: string): string {
   const rest = `${digest}\t${quoted}\t${json}`;
-  return `${sha1(rest)}\t${rest}`;
+  return `${checksum(rest)}\t${rest}`;
+}
+
+/** The CRC-32 of a line's text: a line damaged on disk is read again, never trusted. */
+function checksum(text: string): string {
+  return crc32(text).toString(16);
 }
 
 /**
@@ -150,7 +156,7 @@ function readEntries(file: string, header: string): Map<string, Entry> {
 /** The facts of `entry` when it is for `digest`, its checksum holds and its facts are whole. */
 function factsOf(entry: Entry | undefined, digest: string): PageFacts | undefined {
   if (!entry || entry.digest !== digest) return undefined;
-  if (sha1(entry.line.slice(entry.sum.length + 1)) !== entry.sum) return undefined;
+  if (checksum(entry.line.slice(entry.sum.length + 1)) !== entry.sum) return undefined;
   try {
     const facts: unknown = JSON.parse(entry.json);
     return isPageFacts(facts) ? facts : undefined;

@@ -34,6 +34,11 @@ export interface OutputFiles {
   readText(file: string): string | undefined;
   /** What the listing and the reads refused so far, one problem per file. */
   problems: Problem[];
+  /**
+   * Whether the listing found only regular files and folders, every one read: no symbolic link,
+   * nothing refused. Then a URL leads to the file the listing says (check-site.ts findFile).
+   */
+  isPlain: boolean;
 }
 
 /** Lists `root` (a missing folder has no files) and returns its reader. Reads disk. */
@@ -45,7 +50,13 @@ export function outputFiles(root: string): OutputFiles {
     refused.add(file);
     problems.push({ file, message, built: true });
   };
-  const files = existsSync(root) ? listFiles(root, refuse) : [];
+  let isPlain = true;
+  const files = existsSync(root)
+    ? listFiles(root, refuse, () => {
+        isPlain = false;
+      })
+    : [];
+  isPlain &&= problems.length === 0;
   const tryRead = (file: string): Buffer | { problem: string } => {
     const full = path.join(root, file);
     try {
@@ -70,14 +81,20 @@ export function outputFiles(root: string): OutputFiles {
     refuse,
     readText: (file) => read(file)?.toString('utf8'),
     problems,
+    isPlain,
   };
 }
 
 /**
  * Every regular file under `root`, sorted; anything else (a FIFO, a socket, a device, a link to
- * one or to a folder, a dangling link) goes to `refuse` and is never opened. Reads disk.
+ * one or to a folder, a dangling link) goes to `refuse` and is never opened; `onLink` is told of
+ * a symbolic link. Reads disk.
  */
-function listFiles(root: string, refuse: (file: string, message: string) => void): string[] {
+function listFiles(
+  root: string,
+  refuse: (file: string, message: string) => void,
+  onLink: () => void,
+): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     let entries: Dirent[];
@@ -97,6 +114,7 @@ function listFiles(root: string, refuse: (file: string, message: string) => void
         if (tooLarge) refuse(file, tooLarge);
         else out.push(file);
       } else {
+        if (entry.isSymbolicLink()) onLink();
         const problem = linkProblem(entry, full);
         if (problem) refuse(file, problem);
         else out.push(file);

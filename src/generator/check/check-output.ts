@@ -14,7 +14,14 @@ import { checkHostFiles } from './check-host-files.ts';
 import { checkImages } from './check-images.ts';
 import { readPages, type PagesOptions } from './check-pages.ts';
 import { checkSitemap } from './check-sitemap.ts';
-import { findFile, isAbsoluteUrl, orphanProblems, pagePath, type Site } from './check-site.ts';
+import {
+  findFile,
+  isAbsoluteUrl,
+  listedFinder,
+  orphanProblems,
+  pagePath,
+  type Site,
+} from './check-site.ts';
 import { NoPages } from '../errors/errors-data.ts';
 import { formatKb } from '../errors/format-text.ts';
 import type { Problem } from '../errors/problem.ts';
@@ -63,11 +70,11 @@ interface Size {
 interface PageChecks {
   budgetBytes: number;
   measure(file: string): Size;
-  follow(kind: string, reference: string, work: () => Followed): Followed;
+  follow: typeof followReference;
 }
 
 /** Where a reference leads: host/site-reference.ts `followReference`. */
-type Followed = { found?: string; problem?: string };
+type Followed = ReturnType<typeof followReference>;
 
 /**
  * Checks a built folder the way a static host, a crawler and a careful reviewer would. Each
@@ -106,6 +113,7 @@ export async function checkOutput(dir: string, options: CheckOptions): Promise<C
     pages: new Map(),
     linked: new Set(),
     found: new Map(),
+    listed: listedFinder(output),
   };
   const checks: PageChecks = {
     budgetBytes: options.budgetBytes,
@@ -171,20 +179,22 @@ function siteAddress(output: OutputFiles): { siteUrl?: string; base: string } {
 }
 
 /**
- * Where a reference leads, by its kind and URL, worked out by `work` once for a URL that leads to
- * the same place from every page: a path from the site's root ("/brand/x/", and "//host/" too) or
+ * host/site-reference.ts `followReference`, worked out once per kind and URL for a URL that leads
+ * to the same place from every page: a path from the site's root ("/brand/x/", and "//host/" too) or
  * an absolute http(s) URL (a page's own URL is only the base a relative one is read against, on
  * one origin). A relative URL or a fragment is worked out each time.
  */
 function referenceMemo(): PageChecks['follow'] {
-  const memo = new Map<string, Followed>();
-  return (kind, reference, work) => {
-    if (!/^(\/|https?:\/\/)/i.test(reference)) return work();
-    const key = `${kind}\n${reference}`;
-    let followed = memo.get(key);
+  const memo = new Map<string, Map<string, Followed>>();
+  return (kind, reference, pageUrl, lookup) => {
+    const isAnywhere = reference.startsWith('/') || /^https?:\/\//i.test(reference);
+    if (!isAnywhere) return followReference(kind, reference, pageUrl, lookup);
+    const ofKind = memo.get(kind) ?? new Map<string, Followed>();
+    memo.set(kind, ofKind);
+    let followed = ofKind.get(reference);
     if (!followed) {
-      followed = work();
-      memo.set(key, followed);
+      followed = followReference(kind, reference, pageUrl, lookup);
+      ofKind.set(reference, followed);
     }
     return followed;
   };
@@ -262,9 +272,7 @@ function checkReferences(
     hasId: (id: string) => !missing.has(id),
   };
   for (const [kind, reference] of facts.references) {
-    const { found, problem } = checks.follow(kind, reference, () =>
-      followReference(kind, reference, pageUrl, lookup),
-    );
+    const { found, problem } = checks.follow(kind, reference, pageUrl, lookup);
     if (problem) report(problem);
     if (!found) continue;
     if (kind === 'link' && found !== file) site.linked.add(found);

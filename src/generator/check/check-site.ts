@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Problem } from '../errors/problem.ts';
-import { locateReference } from '../host/site-reference.ts';
+import { type FindFile, listingFinder, locateReference } from '../host/site-reference.ts';
 import { resolveUrlPath } from '../host/static-host.ts';
 import { isNotFoundPage } from '../policy/page-head.ts';
 import type { OutputFiles } from './check-files.ts';
@@ -36,6 +36,8 @@ export interface Site {
   linked: Set<string>;
   /** findFile's answers by site path: thousands of pages link the same few. */
   found: Map<string, string | undefined>;
+  /** The output's listing as a FindFile (host/site-reference.ts listingFinder), when plain. */
+  listed?: FindFile;
 }
 
 export interface PageFacts {
@@ -44,13 +46,28 @@ export interface PageFacts {
 }
 
 /**
+ * `site.listed` for a folder whose listing is plain (check-files.ts: regular files and folders
+ * only, nothing refused), else undefined. Pure.
+ */
+export function listedFinder(output: OutputFiles): FindFile | undefined {
+  return output.isPlain ? listingFinder(new Set(output.files)) : undefined;
+}
+
+/**
  * The file (relative to root) a static host serves for a site path, by the rules of
  * static-host.ts: a folder's index.html (also for `/route`, which the host redirects to
  * `/route/`), the file itself or `route.html`. Undefined when missing or outside the root.
- * Asks the disk once per path.
+ * The listing answers when it has the file (in a plain folder the disk names the same one, its
+ * real path its own); else the disk is asked, once per path (a disk that folds case or
+ * normalises names finds more).
  */
 export function findFile(site: Site, pathname: string): string | undefined {
   if (site.found.has(pathname)) return site.found.get(pathname);
+  const listed = site.listed?.(pathname);
+  if (listed !== undefined) {
+    site.found.set(pathname, listed);
+    return listed;
+  }
   let found = resolveUrlPath(site.root, pathname);
   if (found.kind === 'redirect') found = resolveUrlPath(site.root, `${pathname}/`);
   const file =
