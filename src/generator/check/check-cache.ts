@@ -171,12 +171,13 @@ function sha1(text: string): string {
 
 /**
  * The bundled CLI's folder (bin/.cli-{id}/: a new id for every bundle of changed sources), as
- * build/build-manifest.ts keys its manifest; from the sources (tests), their folder. Pure.
+ * build/build-manifest.ts keys its manifest; from the sources (tests), their folder and this
+ * process, since the sources may change between two runs under one name.
  */
 function codeIdentity(): string {
   const here = fileURLToPath(import.meta.url);
   const bundle = /[\\/](\.cli-[0-9a-z-]+)[\\/]/.exec(here);
-  return bundle ? bundle[1] : `source ${path.dirname(here)}`;
+  return bundle ? bundle[1] : `source ${path.dirname(here)} ${process.pid}`;
 }
 
 /** A test of one value read from the file: true when it has the shape the check relies on. */
