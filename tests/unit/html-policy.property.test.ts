@@ -436,16 +436,17 @@ describe('property: what the policy accepts, a browser builds nothing unsafe fro
     expect(stats.unsafe, JSON.stringify(stats)).toBeGreaterThan(stats.runs * 0.2);
   }, 60_000);
 
-  it("checkArticleBody's fast path accepts exactly what the detailed check accepts", () => {
+  it("checkArticleBody accepts only what the detailed check accepts, and refuses with the detailed check's own problems", () => {
     let accepted = 0;
     fc.assert(
       fc.property(body, (html) => {
-        const fast = bodyText(html).length === 0;
-        expect(
-          fast,
-          `fast path ${fast ? 'accepted' : 'refused'}:\n${html}\ndetailed: ${detailedBodyText(html).join('; ')}`,
-        ).toBe(detailedBodyText(html).length === 0);
-        if (fast) accepted++;
+        const problems = bodyText(html);
+        const detailed = detailedBodyText(html);
+        // The one parse (one-parse.ts) may refuse what the detailed check accepts, where
+        // htmlparser2 and a browser could build different trees; never the other way round.
+        if (problems.length === 0) expect(detailed, `accepted:\n${html}`).toEqual([]);
+        if (detailed.length > 0) expect(problems, html).toEqual(detailed);
+        if (problems.length === 0) accepted++;
       }),
       {
         numRuns: Number(process.env.FC_RUNS ?? 3000),

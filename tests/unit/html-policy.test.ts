@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkArticleBody, type PolicyOptions } from '../../src/generator/policy/body-policy.ts';
+import {
+  checkArticleBody,
+  checkBody,
+  listBodyProblems,
+  type PolicyOptions,
+} from '../../src/generator/policy/body-policy.ts';
+import { linkFirstMentions } from '../../src/generator/content/link-brands.ts';
 import { checkPage, duplicateIds } from '../../src/generator/policy/page-policy.ts';
 import { problemText } from '../../src/generator/policy/problems.ts';
 
@@ -344,5 +350,68 @@ describe('outbound links and ids: the rules check holds built pages to, already 
       ),
     ).toEqual(['main', 'a']);
     expect(duplicateIds('<p id="x">id="x"</p>')).toEqual([]);
+  });
+});
+
+describe('the one parse per body: markup browsers and htmlparser2 read alike, or a refusal', () => {
+  // Each of these the detailed check (parse5) accepts, and htmlparser2 reads otherwise than a
+  // browser: refused at the line and column where the two part ways, saying what is expected.
+  const cases: { name: string; html: string; problem: string }[] = [
+    {
+      name: 'a row a browser wraps in a <tbody> htmlparser2 does not add',
+      html: '<table>\n  <tr><td>x</td></tr>\n</table>',
+      problem:
+        'line 2:3: <tr> inside <table>: browsers drop it or add elements around it; write it directly inside <thead>, <tbody>, <tfoot>',
+    },
+    {
+      name: 'a table cell outside a table, whose tags a browser drops',
+      html: '<div><td>x</td></div>',
+      problem:
+        'line 1:6: <td> inside <div>: browsers drop it or add elements around it; write it directly inside <tr>',
+    },
+    {
+      name: 'text a browser moves out of the table (foster parenting)',
+      html: '<table><tbody>\n<tr><td>a</td></tr> b </tbody></table>',
+      problem:
+        'line 2:20: text directly inside <tbody>: browsers move it out of the table; write it inside a cell (<td> or <th>)',
+    },
+    {
+      name: 'an "&" that starts no whole character reference',
+      html: '<p>\nQ&A</p>',
+      problem:
+        'line 2:2: a "&" that starts no whole character reference as browsers read one ("&A"); write "&amp;" for a literal "&", and end every character reference with ";"',
+    },
+    {
+      name: 'a carriage return, a line break to a browser only',
+      html: '<p>a\rb</p>',
+      problem:
+        'line 1:5: a carriage return (U+000D), which browsers read as a line break; save the text with LF line ends',
+    },
+    {
+      name: 'a comment written with "<!--" inside',
+      html: '<p>x</p><!--<!-->',
+      problem:
+        'line 1:9: a comment browsers may end elsewhere; write <!-- text --> with no "--!>", "<!--" or "-->" inside',
+    },
+    {
+      name: 'a doctype in a body',
+      html: '<p>x</p>\n<!DOCTYPE html>',
+      problem:
+        'line 2:1: markup that is no element, end tag or comment ("<!", "<?", a CDATA section or a doctype); write "&lt;" for a literal "<"',
+    },
+  ];
+  it.each(cases)('$name', ({ html, problem }) => {
+    expect(listBodyProblems(html), 'the detailed check accepts it').toEqual([]);
+    expect(bodyText(html)).toEqual([problem]);
+  });
+
+  it('hands an accepted body’s parse to the linker, which links it to the same bytes', () => {
+    const html = '<h2>Lux88Togel</h2>\n<p>Main di <em>Lux88Togel</em> &amp; Loyal4D.</p>';
+    const targets = [{ name: 'Lux88Togel', url: 'https://lux88togel.example/' }];
+    const { problems, document } = checkBody(html);
+    expect(problems).toEqual([]);
+    expect(document).toBeDefined();
+    expect(linkFirstMentions(html, targets, document)).toBe(linkFirstMentions(html, targets));
+    expect(checkBody('<p>x</p>\n<script>x</script>').document).toBeUndefined();
   });
 });

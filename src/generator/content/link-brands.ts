@@ -1,5 +1,5 @@
 import { load } from 'cheerio/slim';
-import type { AnyNode, Element, Text } from 'domhandler';
+import type { AnyNode, Document, Element, Text } from 'domhandler';
 import { escapeAttribute, escapeText } from '../policy/escape.ts';
 
 export interface LinkTarget {
@@ -17,9 +17,11 @@ const WORD_CHAR = String.raw`[\p{L}\p{N}_]`;
  * Returns `html` with the first mention of each target's name, in document order, wrapped
  * in a sponsored outbound link (new tab, noopener noreferrer). Only text nodes outside
  * links, code and scripts count; a name inside a longer word does not. The original
- * casing is kept; later mentions stay plain. Pure: string in, string out.
+ * casing is kept; later mentions stay plain. `parsed` is the body's parse by the HTML policy
+ * (body-policy.ts checkBody: htmlparser2, as cheerio parses it), read instead of parsing `html`
+ * again; the link changes it, so it serves one call. Pure but for `parsed`: string in, string out.
  */
-export function linkFirstMentions(html: string, targets: LinkTarget[]): string {
+export function linkFirstMentions(html: string, targets: LinkTarget[], parsed?: Document): string {
   const pending = targets.map((target) => ({
     target,
     pattern: new RegExp(`(?<!${WORD_CHAR})${escapeRegExp(target.name)}(?!${WORD_CHAR})`, 'iu'),
@@ -29,7 +31,7 @@ export function linkFirstMentions(html: string, targets: LinkTarget[]): string {
   const candidates = pending.filter(({ target }) => lower.includes(target.name.toLowerCase()));
   if (candidates.length === 0) return html;
 
-  const $ = load(html, { encodeEntities: 'utf8' } as never, false);
+  const $ = load(parsed ?? html, { encodeEntities: 'utf8' } as never, false);
   const textNodes: Text[] = [];
   collectTextNodes($.root()[0].children, textNodes);
 

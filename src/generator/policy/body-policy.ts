@@ -16,16 +16,13 @@
  * HTML in a body (refuseImages): it places the pictures of Markdown images itself. `sitegen check` applies the same allow-list inside every
  * article body of a built page (page-policy.ts).
  */
-import {
-  html as html5,
-  parseFragment,
-  Parser,
-  type DefaultTreeAdapterMap,
-  type Token,
-} from 'parse5';
+import type { Document } from 'domhandler';
+import { html as html5, parseFragment, type Token } from 'parse5';
 import { printable } from '../errors/errors.ts';
+import { parseOnce, type Doubt, type TreeRules } from './one-parse.ts';
 import { sortProblems, quote, type Problem, type Report } from './problems.ts';
 import { markupCharacterProblems } from './text-policy.ts';
+import { startTagProblem, textProblem } from './tree-rules.ts';
 import {
   isOtherHost,
   isOutboundLink,
@@ -35,16 +32,7 @@ import {
   urlProblem,
   urlsOfList,
 } from './urls.ts';
-import {
-  checkSource,
-  MAX_BODY_DEPTH,
-  parseErrorReporter,
-  VOID_ELEMENTS,
-  walk,
-  type Element,
-  type Node,
-  type Visit,
-} from './walk.ts';
+import { checkSource, MAX_BODY_DEPTH, parseErrorReporter, walk, type Visit } from './walk.ts';
 
 /** Attributes any allowed element may carry. */
 export const GLOBAL_ATTRIBUTES: ReadonlySet<string> = new Set([
@@ -136,20 +124,46 @@ export interface PolicyOptions {
 /**
  * Checks an article body before it is trusted as HTML. Returns its problems sorted by line,
  * each with its line (problemText makes "line N: message"); an empty list means the body is safe to
- * publish. Nothing recursive runs on the input, and the depth cap is checked first, by the
- * linear tokenizer pass: parse5's tree builder scans its stack of open elements for every
- * start tag (quadratic in depth: 100,000 nested <div> take over a minute), so markup that
- * nests too deep is reported and never handed to it.
+ * publish. See checkBody.
  */
 export function checkArticleBody(html: string, options: PolicyOptions = {}): Problem[] {
-  return isCleanBody(html, options) && markupCharacterProblems(html).length === 0
-    ? []
-    : listBodyProblems(html, options);
+  return checkBody(html, options).problems;
+}
+
+/** An article body's problems and, when it has none, its one parse (the linker reads it). */
+export interface CheckedBody {
+  problems: Problem[];
+  /**
+   * The body parsed by htmlparser2 (domhandler), the tree a browser builds of it: what the
+   * brand linker (content/link-brands.ts) reads instead of parsing the body again. Absent when
+   * the body has problems.
+   */
+  document?: Document;
 }
 
 /**
- * checkArticleBody without its fast path: always both passes with source locations.
- * Exported so a property test can hold the fast path to the same verdicts. Pure.
+ * checkArticleBody, with the body's parse: one htmlparser2 parse (one-parse.ts) that applies the
+ * allow-list to every start tag and is held to markup a browser builds the same tree of. A body
+ * it has any doubt about is read again by the detailed check (listBodyProblems: parse5, as
+ * browsers parse), whose problems are returned as they always were; if that finds none, the
+ * doubt is the problem, at its line and column: markup browsers and the linker's parser could
+ * read differently is refused, never published. Nothing recursive runs on the input, and the
+ * parse stops past MAX_BODY_DEPTH (htmlparser2's stack costs its depth per tag). Pure.
+ */
+export function checkBody(html: string, options: PolicyOptions = {}): CheckedBody {
+  if (markupCharacterProblems(html).length > 0)
+    return { problems: listBodyProblems(html, options) };
+  const parsed = parseOnce(html, bodyRules(options), MAX_BODY_DEPTH);
+  if (!parsed.doubt && parsed.document) return { problems: [], document: parsed.document };
+  const problems = listBodyProblems(html, options);
+  if (problems.length > 0 || !parsed.doubt) return { problems };
+  return { problems: [doubtProblem(html, parsed.doubt)] };
+}
+
+/**
+ * checkArticleBody's detailed check, without the one parse: parse5's tokens (closing tags,
+ * depth), then its tree, each problem at its line. What a refused body is reported by, and the
+ * oracle the property tests hold the one parse to. Pure.
  */
 export function listBodyProblems(html: string, options: PolicyOptions = {}): Problem[] {
   const problems: Problem[] = [];
@@ -177,76 +191,33 @@ export function listBodyProblems(html: string, options: PolicyOptions = {}): Pro
   return sortProblems(problems);
 }
 
-/** Thrown inside the fast path's token hooks to stop parsing at the first sign of a problem. */
-const NOT_CLEAN = Symbol('not clean');
-
 /**
- * The fast path of checkArticleBody, for the common case of a clean body: one parse5 pass
- * without source locations (the slow path tokenizes twice, with locations), the allow-list
- * applied to every start tag as the tokenizer emits it. True only when no rule fired, every
- * start tag made the element it names, every end tag closed exactly the element its start
- * tag made (so the browser ended none early), and the tree holds no element the tags did
- * not name (so the tree walk has nothing to add). On any doubt it stops and returns false;
- * the slow path then finds the problems with their lines. Uses parse5's Parser, exported
- * as @internal, the way its own parseFragment does.
+ * The one parse's rules for a body: the allow-list on every start tag (its first problem), then
+ * the places HTML5's tree builder would move, add or close an element (tree-rules.ts).
  */
-function isCleanBody(html: string, options: PolicyOptions): boolean {
-  const parser = Parser.getFragmentParser<DefaultTreeAdapterMap>(null, {
-    onParseError: () => {
-      throw NOT_CLEAN;
+export function bodyRules(options: PolicyOptions): TreeRules {
+  return {
+    start: (name, attributes, open) => {
+      let problem: string | undefined;
+      const written = Object.entries(attributes).map(([name, value]) => ({ name, value }));
+      checkBodyElement(name, html5.NS.HTML, written, options, (message) => {
+        problem ??= message;
+      });
+      return problem ?? startTagProblem(name, open);
     },
-  });
-  // parse5 turns source locations on whenever parse errors are reported, which doubles the
-  // cost; this path only needs to know that an error happened, not where.
-  parser.options.sourceCodeLocationInfo = false;
-  const open: unknown[] = [];
-  const written: string[] = [];
-  const notClean = () => {
-    throw NOT_CLEAN;
+    text: textProblem,
   };
-  const onStartTag = parser.onStartTag.bind(parser);
-  const onEndTag = parser.onEndTag.bind(parser);
-  parser.onStartTag = (token: Token.TagToken) => {
-    checkBodyElement(token.tagName, html5.NS.HTML, token.attrs, options, notClean);
-    written.push(`${open.length}:${token.tagName}`);
-    if (open.length >= MAX_BODY_DEPTH) notClean();
-    const before = parser.openElements.current;
-    onStartTag(token);
-    if (VOID_ELEMENTS.has(token.tagName)) return;
-    const made = parser.openElements.current;
-    if (made === before || (made as Element | undefined)?.tagName !== token.tagName) notClean();
-    open.push(made);
-  };
-  parser.onEndTag = (token: Token.TagToken) => {
-    if (open.length === 0 || parser.openElements.current !== open.pop()) notClean();
-    onEndTag(token);
-  };
-  try {
-    parser.tokenizer.write(html, true);
-  } catch (error) {
-    if (error === NOT_CLEAN) return false;
-    throw error;
-  }
-  return open.length === 0 && nestingOf(parser.getFragment().childNodes).join() === written.join();
 }
 
-/**
- * Every element of a tree in document order as "depth:name", the shape isCleanBody records of the
- * tags.
- */
-function nestingOf(nodes: Node[]): string[] {
-  const shape: string[] = [];
-  const stack: { node: Node; depth: number }[] = nodes
-    .map((node) => ({ node, depth: 0 }))
-    .reverse();
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    if (!('tagName' in node)) continue;
-    shape.push(`${depth}:${node.tagName}`);
-    for (let i = node.childNodes.length - 1; i >= 0; i--)
-      stack.push({ node: node.childNodes[i], depth: depth + 1 });
+/** A doubt of the one parse as a problem: its line and column, and what is expected. Pure. */
+export function doubtProblem(html: string, doubt: Doubt): Problem {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = html.indexOf('\n'); i !== -1 && i < doubt.offset; i = html.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
   }
-  return shape;
+  return { line, column: doubt.offset - lineStart + 1, message: doubt.message };
 }
 
 /**
