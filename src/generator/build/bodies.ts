@@ -1,3 +1,4 @@
+import type { Document } from 'domhandler';
 import type { Article } from '../../content/types.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
 import type { BodyLookup } from '../pages/page-context.ts';
@@ -17,9 +18,10 @@ export interface BodySources {
   memo?: LinkMemo;
   /**
    * The body of `article` when this run did not parse it (its file is unchanged since the build
-   * the manifest describes): read and parsed again, and checked against `digest`.
+   * the manifest describes): read and parsed again, and checked against `digest`; with the HTML
+   * policy's parse of it, which the linker reads.
    */
-  reparse(article: Article, digest: string): string;
+  reparse(article: Article, digest: string): { html: string; parsed?: Document };
 }
 
 /**
@@ -72,7 +74,7 @@ export class LinkedBodies implements BodyLookup {
   }
 
   /** The body of `slug`, read and parsed again (BodySources.reparse). */
-  private reparse(slug: string, digest: string): string {
+  private reparse(slug: string, digest: string): { html: string; parsed?: Document } {
     this.bySlug ??= new Map(this.articles.map((article) => [article.slug, article]));
     return this.sources.reparse(this.bySlug.get(slug)!, digest);
   }
@@ -86,11 +88,12 @@ export class LinkedBodies implements BodyLookup {
       parsed.delete(slug);
       return last.linked;
     }
-    const html = parsed.get(slug) ?? this.reparse(slug, digest);
+    const kept = parsed.get(slug);
+    const body = kept === undefined ? this.reparse(slug, digest) : { html: kept };
     // A one-shot build keeps each body once: linked, not also as parsed.
     parsed.delete(slug);
     const ahead = prelinked?.targetsKey === targetsKey ? prelinked.bodies.get(slug) : undefined;
-    const linked = ahead ?? link(html, targets);
+    const linked = ahead ?? link(body.html, targets, body.parsed);
     memo?.set(slug, { targets: targetsKey, digest, linked });
     return linked;
   }

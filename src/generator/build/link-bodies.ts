@@ -1,8 +1,12 @@
+import type { Document } from 'domhandler';
 import type { Content } from '../../content/types.ts';
 import type { LinkTarget } from '../content/link-brands.ts';
 
-/** The brand linker (content/link-brands.ts linkFirstMentions). */
-export type LinkBody = (html: string, targets: LinkTarget[]) => string;
+/**
+ * The brand linker (content/link-brands.ts linkFirstMentions); `parsed` is the body's parse by
+ * the HTML policy, when the run has it, read instead of parsing the body again.
+ */
+export type LinkBody = (html: string, targets: LinkTarget[], parsed?: Document) => string;
 
 /**
  * The last linked body of each article (watch), by slug: the digest of the body and the

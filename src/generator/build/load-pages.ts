@@ -181,13 +181,13 @@ function linkedBodiesOf(
  * and parsed again; a file that changed since this run read it fails the build. Reads disk.
  */
 function reparseFrom(root: string, render: Render | undefined, reparse: Stages['reparseBody']) {
-  return (article: Article, digest: string): string => {
+  return (article: Article, digest: string) => {
     const text = readSourceFile(path.join(root, article.source));
-    const html =
+    const body =
       typeof text === 'string' && render ? reparse(article.source, text, render) : undefined;
-    if (html === undefined || textDigest(html) !== digest)
+    if (body === undefined || textDigest(body.html) !== digest)
       throw sitegenError(ChangedDuringBuild, { file: article.source });
-    return html;
+    return body;
   };
 }
 

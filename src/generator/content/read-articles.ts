@@ -21,7 +21,8 @@ import {
 } from './article-files.ts';
 import { type Position, type SplitFile, splitFrontMatter } from './front-matter.ts';
 import { readAliases } from './article-aliases.ts';
-import { checkArticleBody } from '../policy/body-policy.ts';
+import type { Document } from 'domhandler';
+import { checkBody } from '../policy/body-policy.ts';
 import type { MarkdownImage, RenderedMarkdown } from './markdown.ts';
 import { type ArticleMemo, isKnown, textDigest } from './article-memo.ts';
 import type { FileResult } from './file-result.ts';
@@ -350,12 +351,21 @@ function checkedWith(phrases: PhraseList | undefined, result?: FileResult): File
 
 /**
  * The body HTML of an article file that an earlier build parsed without problems (the build
- * manifest kept its record, not its body): parsed again, or undefined when it no longer parses
- * to a body. Pure apart from `render`.
+ * manifest kept its record, not its body), with its one parse for the linker: parsed again, or
+ * undefined when it no longer parses to a body. Pure apart from `render`.
  */
-export function reparseBody(file: string, text: string, render: Render): string | undefined {
-  const result = parseArticleFile(file, text, render);
-  return result.problems.length === 0 ? result.html : undefined;
+export function reparseBody(
+  file: string,
+  text: string,
+  render: Render,
+): { html: string; parsed?: Document } | undefined {
+  let parsed: Document | undefined;
+  const result = parseArticleFile(file, text, render, undefined, (document) => {
+    parsed = document;
+  });
+  return result.problems.length === 0 && result.html !== undefined
+    ? { html: result.html, parsed }
+    : undefined;
 }
 
 /**
@@ -372,19 +382,29 @@ export function compareArticles(a: Article, b: Article): number {
 }
 
 /**
+ * Where parseArticleFile hands the one parse of a body the HTML policy accepted (body-policy.ts
+ * checkBody), so the brand linker reads it instead of parsing the body again.
+ */
+export type KeepParse = (document: Document) => void;
+
+/**
  * One file's article, body HTML and problems, on its own (readArticles adds the rules that look
- * across files), every text held to the responsible-copy list `phrases` when given. Pure apart
- * from `render`; plain data out, so a worker thread can run it.
+ * across files), every text held to the responsible-copy list `phrases` when given; a sound
+ * body's parse goes to `keep`. Pure apart from `render` and `keep`; plain data out, so a worker
+ * thread can run it.
  */
 export function parseArticleFile(
   file: string,
   text: string,
   render: Render | undefined,
   phrases?: PhraseList,
+  keep?: KeepParse,
 ): FileResult {
   const textProblems = checkText(text).map((problem) => ({ file, ...problem }));
   const result =
-    textProblems.length > 0 ? { problems: textProblems } : parseFile(file, text, render, phrases);
+    textProblems.length > 0
+      ? { problems: textProblems }
+      : parseFile(file, text, render, phrases, keep);
   return phrases ? { ...result, phrases: phrases.digest } : result;
 }
 
@@ -394,6 +414,7 @@ function parseFile(
   text: string,
   render: Render | undefined,
   phrases: PhraseList | undefined,
+  keep: KeepParse | undefined,
 ): FileResult {
   const slug = path.basename(file, '.md');
   const problems: Problem[] = [];
@@ -408,7 +429,9 @@ function parseFile(
     problems.push({ ...at(file, where), message });
   // The body is checked even when the front matter is broken: one run shows every problem.
   const body =
-    split.body.trim() === '' ? undefined : renderBody(file, split, render!, problems, phrases);
+    split.body.trim() === ''
+      ? undefined
+      : renderBody(file, split, render!, problems, { phrases, keep });
   const html = body?.html;
   const bodyImages = body && body.images.length > 0 ? { bodyImages: body.images } : {};
   if (!split.data) return { problems, ...bodyImages };
@@ -542,23 +565,28 @@ function articleImage(
 
 /**
  * Renders a body and checks it against the HTML policy; problems name the file line (the
- * Markdown line the HTML came from; the body's first line when the policy names none). Its
- * Markdown images are checked too (bodyImageProblems), each at its line and column, and its
- * text against the responsible-copy list `phrases`, when given. Returns the HTML and the images.
- * Pure apart from `render` and `problems`.
+ * Markdown line the HTML came from; the body's first line when the policy names none), and the
+ * column where the policy names one and the Markdown line shows the HTML there. Its Markdown
+ * images are checked too (bodyImageProblems), each at its line and column, and its text against
+ * the responsible-copy list `phrases`, when given; the policy's parse of a sound body goes to
+ * `keep`. Returns the HTML and the images. Pure apart from `render`, `problems` and `keep`.
  */
 function renderBody(
   file: string,
   { body: markdown, bodyLine }: SplitFile,
   render: Render,
   problems: Problem[],
-  phrases: PhraseList | undefined,
+  { phrases, keep }: { phrases?: PhraseList; keep?: KeepParse },
 ): { html: string; images: BodyImage[] } {
   const rendered = render(markdown);
   if (phrases) problems.push(...bodyPhraseProblems(file, markdown, bodyLine, rendered, phrases));
-  for (const { line, message } of checkArticleBody(rendered.html, { refuseImages: true })) {
-    problems.push({ file, line: bodyLine - 1 + rendered.sourceLine(line), message });
+  const checked = checkBody(rendered.html, { refuseImages: true });
+  for (const { line, column, message } of checked.problems) {
+    const source = rendered.sourceLine(line);
+    const at = column && sourceColumn(markdown, source, rendered.html, line, column);
+    problems.push({ file, line: bodyLine - 1 + source, ...(at ? { column: at } : {}), message });
   }
+  if (checked.document) keep?.(checked.document);
   const images: BodyImage[] = [];
   for (const image of rendered.images) {
     const at = { line: bodyLine - 1 + image.line, column: image.column };
@@ -567,6 +595,23 @@ function renderBody(
   }
   problems.push(...forgedMarkerProblems(file, rendered, bodyLine));
   return { html: rendered.html, images };
+}
+
+/**
+ * The column on Markdown line `source` of what HTML line `line` holds from `column` on: where the
+ * Markdown writes those characters (raw HTML is copied as written); undefined when it does not
+ * show them so. Pure.
+ */
+function sourceColumn(
+  markdown: string,
+  source: number,
+  html: string,
+  line: number,
+  column: number,
+): number | undefined {
+  const written = (html.split('\n')[line - 1] ?? '').slice(column - 1, column + 19);
+  const at = written === '' ? -1 : (markdown.split('\n')[source - 1] ?? '').indexOf(written);
+  return at === -1 ? undefined : at + 1;
 }
 
 /**

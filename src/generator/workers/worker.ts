@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Document } from 'domhandler';
 import { loadCardRenderer } from '../assets/draw-card.ts';
 import { linkFirstMentions } from '../content/link-brands.ts';
 import { renderMarkdown } from '../content/markdown.ts';
@@ -41,14 +42,21 @@ function siteOf(shared: SharedSite): SiteModule {
  */
 export function parse(task: ParseTask): Promise<TaskResult<ParsedBatch>> {
   return settle(() => {
-    const results = task.files.map(({ file, text }) =>
-      parseArticleFile(file, text, renderMarkdown, task.phrases),
-    );
-    const linked = results.map((result) =>
-      task.targets && result.html !== undefined && result.problems.length === 0
-        ? linkFirstMentions(result.html, task.targets)
-        : undefined,
-    );
+    const results: ParsedBatch['results'] = [];
+    const linked: ParsedBatch['linked'] = [];
+    for (const { file, text } of task.files) {
+      // The HTML policy's parse of the body, read by the linker: one parse per body.
+      let parsed: Document | undefined;
+      const result = parseArticleFile(file, text, renderMarkdown, task.phrases, (document) => {
+        parsed = document;
+      });
+      results.push(result);
+      linked.push(
+        task.targets && result.html !== undefined && result.problems.length === 0
+          ? linkFirstMentions(result.html, task.targets, parsed)
+          : undefined,
+      );
+    }
     return { results, linked };
   });
 }
