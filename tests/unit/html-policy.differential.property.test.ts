@@ -275,7 +275,18 @@ const { node } = fc.letrec((tie) => ({
     { arbitrary: tie('element'), weight: 4 },
     { arbitrary: urlElement, weight: 2 },
     { arbitrary: tie('structure'), weight: 2 },
+    { arbitrary: tie('deep'), weight: 1 },
   ),
+  /** A node at the depth cap or just past it, where both policies stop reading. */
+  deep: fc
+    .tuple(
+      fc.integer({ min: 97, max: 101 }),
+      fc.constantFrom('div', 'span', 'blockquote'),
+      tie('node'),
+    )
+    .map(
+      ([depth, name, inner]) => `${`<${name}>`.repeat(depth)}${inner}${`</${name}>`.repeat(depth)}`,
+    ),
   /** An element with its children, closed as written, left open or closed by another name. */
   element: fc
     .tuple(

@@ -405,6 +405,13 @@ describe('the one parse per body: markup browsers and htmlparser2 read alike, or
     expect(bodyText(html)).toEqual([problem]);
   });
 
+  it('counts a void element in the depth, as the detailed check does', () => {
+    const html = `${'<div>'.repeat(100)}<br>${'</div>'.repeat(100)}`;
+    expect(bodyText(html)).toEqual([
+      'line 1: <br> is nested 101 elements deep; a body may nest at most 100 (close or flatten the markup)',
+    ]);
+  });
+
   it('hands an accepted body’s parse to the linker, which links it to the same bytes', () => {
     const html = '<h2>Lux88Togel</h2>\n<p>Main di <em>Lux88Togel</em> &amp; Loyal4D.</p>';
     const targets = [{ name: 'Lux88Togel', url: 'https://lux88togel.example/' }];

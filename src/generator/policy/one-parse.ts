@@ -44,6 +44,8 @@ export interface TreeRules {
   ): string | undefined;
   /** Text as written (references not decoded) inside `open`. */
   text(raw: string, open: readonly string[]): string | undefined;
+  /** A declaration as written (`<!DOCTYPE html>`) at `offset`; absent: none is allowed. */
+  declaration?(raw: string, offset: number): string | undefined;
 }
 
 /** The tree, unless the parse stopped too deep; the first Doubt, when there is one. */
@@ -272,7 +274,7 @@ class TiledParser extends Parser {
   /** Rules of the start tag `name` about to open, as the handler sees it. */
   checkStart(name: string, attributes: Record<string, string>, offset: number): void {
     if (this.doubt) return;
-    if (!VOID_ELEMENTS.has(name) && this.open.length >= this.maxDepth)
+    if (this.open.length >= this.maxDepth)
       this.doubtAt(offset, `<${name}> is nested ${this.open.length + 1} elements deep`);
     const problem = this.rules.start(name, attributes, this.open);
     if (problem) this.doubtAt(offset, problem);
@@ -329,8 +331,16 @@ class TiledParser extends Parser {
   }
 
   override ondeclaration(start: number, endIndex: number): void {
-    if (!this.doubt) this.readBogus(endIndex);
+    if (!this.doubt) this.readDeclaration(endIndex);
     super.ondeclaration(start, endIndex);
+  }
+
+  /** A declaration the caller allows (a page's doctype), else markup that is no element. */
+  private readDeclaration(endIndex: number): void {
+    const raw = this.html.slice(this.cursor, endIndex + 1);
+    const problem = this.rules.declaration ? this.rules.declaration(raw, this.cursor) : BOGUS;
+    if (problem) this.doubtAt(this.cursor, problem);
+    this.cursor = endIndex + 1;
   }
 
   override onprocessinginstruction(start: number, endIndex: number): void {

@@ -183,14 +183,16 @@ const TABLE_CHILDREN: Record<string, Set<string>> = {
   tfoot: new Set(['tr']),
   tr: new Set(['td', 'th']),
 };
-/** Start tags HTML5 reads by rules of their own (forms, menus, ruby, frames): never written. */
+/**
+ * Start tags HTML5 reads by rules of their own (menus, ruby, frames): the one parse refuses them.
+ * (A body's allow-list refuses these and <html>, <head>, <body>, <svg>, <math>; page-parse.ts
+ * reads those where a page has them.)
+ */
 const OWN_RULES = new Set([
-  'button',
   'select',
   'option',
   'optgroup',
   'datalist',
-  'form',
   'nobr',
   'rb',
   'rp',
@@ -198,11 +200,22 @@ const OWN_RULES = new Set([
   'rtc',
   'frameset',
   'frame',
-  'html',
-  'head',
-  'body',
-  'math',
-  'svg',
+]);
+/**
+ * Elements whose content HTML5 reads as text (htmlparser2 reads some of them as markup): no
+ * element starts inside one.
+ */
+const TEXT_ONLY = new Set([
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'noscript',
+  'plaintext',
 ]);
 
 /**
@@ -224,9 +237,11 @@ export function startTagProblem(name: string, open: readonly string[]): string |
   const closes = name === 'li' ? ['li'] : name === 'dd' || name === 'dt' ? ['dd', 'dt'] : [];
   if (closes.length > 0 && closesListItem(open, closes))
     return `<${name}> inside <${closes.join('> or <')}>: browsers close that one before it`;
-  if (name === 'a' && open.includes('a'))
-    return '<a> inside <a>: browsers close the first link before the second';
+  if ((name === 'a' || name === 'button' || name === 'form') && open.includes(name))
+    return `<${name}> inside <${name}>: browsers close or drop one of them`;
   if (OWN_RULES.has(name)) return `<${name}>, which browsers read by rules of their own`;
+  if (parent !== undefined && TEXT_ONLY.has(parent))
+    return `<${name}> inside <${parent}>, whose content browsers read as text`;
   return undefined;
 }
 
