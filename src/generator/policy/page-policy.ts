@@ -30,7 +30,7 @@ import {
 } from './walk.ts';
 
 /** Class of the element templates put an article body in (src/templates/ArticleBody.tsx). */
-const ARTICLE_BODY_CLASS = 'prose';
+export const ARTICLE_BODY_CLASS = 'prose';
 
 /** What checkPage is told besides the policy's options: the site's responsible-copy list. */
 export interface PageOptions extends PolicyOptions {
@@ -154,7 +154,7 @@ function checkPageElement(
  * The page rules for the attributes of one element, by qualified name: no on* handlers, no
  * style=, and every URL they hold through the URL rule.
  */
-function checkPageAttributes(
+export function checkPageAttributes(
   tagName: string,
   attributes: Map<string, string>,
   report: Report,
@@ -194,7 +194,7 @@ function checkPageAttributes(
  * <base>, no meta refresh but a redirect page's (redirectTarget), no script, stylesheet or image from another host. Returns the
  * content of a CSP meta tag, when it is one.
  */
-function checkPageTag(
+export function checkPageTag(
   tagName: string,
   attributes: Map<string, string>,
   report: Report,

@@ -5,6 +5,7 @@
  * (responsible-copy.ts) reads, so a phrase split by emphasis, a link or a character reference
  * is still one phrase, and a problem names the line and column it is written at. Pure.
  */
+import { isTag, type AnyNode, type Element as ParsedElement } from 'domhandler';
 import type { Element, Node } from './walk.ts';
 
 /** A letter, a combining mark, a digit or a connector ("_"): what a word is made of. */
@@ -217,6 +218,39 @@ export function pageTexts(nodes: Node[], html: string): PageText[] {
     },
   };
   return [flow, ...attributes];
+}
+
+/**
+ * The texts a reader sees of a page htmlparser2 parsed (the one parse, one-parse.ts), read as
+ * pageTexts reads parse5's tree: the flow of its texts, then each attribute a reader sees; without
+ * where they are written (a page whose texts hold a phrase is read again by parse5 for that).
+ * Walks with an explicit stack. Pure.
+ */
+export function parsedPageTexts(nodes: AnyNode[]): string[] {
+  const flow: string[] = [];
+  const attributes: string[] = [];
+  const stack: (AnyNode | typeof BLOCK_END)[] = [...nodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node === BLOCK_END) flow.push(BLOCK_BREAK);
+    else if (node.type === 'text') flow.push(node.data);
+    else if (isTag(node) && !UNSEEN_ELEMENTS.has(node.name)) {
+      for (const [name, value] of Object.entries(node.attribs))
+        if (isShown(node, name)) attributes.push(value);
+      if (!INLINE_ELEMENTS.has(node.name)) {
+        flow.push(BLOCK_BREAK);
+        stack.push(BLOCK_END);
+      }
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    }
+  }
+  return [flow.join(''), ...attributes];
+}
+
+/** shownAs for htmlparser2's elements: whether a reader sees attribute `name`. */
+function isShown(element: ParsedElement, name: string): boolean {
+  if (element.name !== 'meta') return SHOWN_ATTRIBUTES.has(name);
+  return name === 'content' && ('name' in element.attribs || 'property' in element.attribs);
 }
 
 /**

@@ -3,7 +3,7 @@ import { load, type CheerioAPI } from 'cheerio/slim';
 import { headProblems, isNoindex, readMeta, redirectOf } from '../policy/page-head.ts';
 import { declaredOgImageSize, redirectPageProblems } from '../policy/page-head.ts';
 import { outboundLinkProblems, referencesOf } from '../policy/page-links.ts';
-import { checkPage } from '../policy/page-policy.ts';
+import { checkPageDocument } from '../policy/page-parse.ts';
 import type { PhraseList } from '../policy/responsible-copy.ts';
 
 /**
@@ -61,15 +61,16 @@ const DRAFT_SHOWN =
   'Deploy what sitegen build writes, which leaves drafts out';
 
 /**
- * Every rule of one page that reads the page alone: the HTML policy (policy/page-policy.ts
- * `checkPage`), the head and a redirect page's rules (policy/page-head.ts), its references and
+ * Every rule of one page that reads the page alone: the HTML policy (policy/page-parse.ts
+ * `checkPageDocument`, on the tree cheerio then reads), the head and a redirect page's rules (policy/page-head.ts), its references and
  * which of its fragments name no element (policy/page-links.ts), its outbound links, the draft
  * badge; and its size. The policy runs first: it refuses markup too deep for the recursive parts
  * of cheerio. Pure.
  */
 export function pageFacts(bytes: Uint8Array, context: PageContext): PageFacts {
   const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  const policy = checkPage(html, { phrases: context.phrases });
+  // One parse: the policy's tree is the one cheerio reads (policy/page-parse.ts).
+  const { problems: policy, document } = checkPageDocument(html, { phrases: context.phrases });
   const problems: PageProblem[] = policy.map(({ message, line, column }) => ({
     message,
     line,
@@ -86,7 +87,7 @@ export function pageFacts(bytes: Uint8Array, context: PageContext): PageFacts {
     size: { raw: bytes.byteLength, gzip: 0 },
   };
   if (facts.tooDeep) return facts;
-  const $ = load(html);
+  const $ = load(document ?? html);
   const meta = readMeta($);
   const redirect = redirectOf(meta);
   facts.isNoindex = isNoindex(meta);
