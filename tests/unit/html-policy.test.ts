@@ -379,7 +379,7 @@ describe('the one parse per body: markup browsers and htmlparser2 read alike, or
       name: 'an "&" that starts no whole character reference',
       html: '<p>\nQ&A</p>',
       problem:
-        'line 2:2: a "&" that starts no whole character reference as browsers read one ("&A"); write "&amp;" for a literal "&", and end every character reference with ";"',
+        'line 2:2: a "&" that starts no whole character reference ("&A"); write "&amp;" for a literal "&", and end every character reference with ";"',
     },
     {
       name: 'a carriage return, a line break to a browser only',

@@ -64,7 +64,8 @@ export function parseOnce(html: string, rules: TreeRules, maxDepth: number): One
   try {
     parser.end(html);
   } catch (error) {
-    if (error instanceof TooDeep) return { doubt: parser.doubt ?? new Doubt(0, 'too deep') };
+    if (error instanceof TooDeep)
+      return { doubt: parser.doubt ?? new Doubt(0, `elements nested more than ${maxDepth} deep`) };
     throw error;
   }
   return { document: handler.root, doubt: parser.doubt };
@@ -93,7 +94,7 @@ const RAW_TEXT = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'nofram
  */
 const READ_OTHERWISE = new Set(['bgsound', 'image', 'command', 'isindex', 'plaintext']);
 
-const LT = 'a "<" that starts no tag or comment as both read it; write "&lt;" for a literal "<"';
+const LT = 'a "<" that starts no tag or comment; write "&lt;" for a literal "<"';
 const CR =
   'a carriage return (U+000D), which browsers read as a line break; save the text with LF line ends';
 const BOGUS =
@@ -399,7 +400,7 @@ function codePointOf(reference: string): number {
 
 function ampersandMessage(from: string): string {
   const written = /^&[A-Za-z0-9#]*;?/.exec(from)?.[0] ?? '&';
-  return `a "&" that starts no whole character reference as browsers read one (${quote(written)}); write "&amp;" for a literal "&", and end every character reference with ";"`;
+  return `a "&" that starts no whole character reference (${quote(written)}); write "&amp;" for a literal "&", and end every character reference with ";"`;
 }
 
 function tagMessage(from: string): string {
