@@ -1,7 +1,7 @@
 /**
  * The social card: the 1200×630 picture a link preview shows (og:image). Not HTML: the
- * generator lays this tree out with satori and rasterizes it to PNG, so it uses satori's
- * subset of CSS (flexbox, inline styles, the Inter font shipped through npm) and no classes.
+ * generator lays this tree out and draws it with Takumi, so it uses inline styles only (flexbox,
+ * the Inter font shipped through npm), no classes, and an image only as a data: URL.
  */
 export interface SocialCardProps {
   /** The big line: an article's title, a brand page's title, the site's tagline. */
@@ -17,8 +17,8 @@ const INK = '#111827';
 const ACCENT = '#f59e0b';
 
 export function SocialCard({ title, brand, siteName, notice }: SocialCardProps) {
-  // The outer box is the canvas (the generator's CARD_SIZE): satori adds padding to a
-  // size rather than fitting it inside, so the spacing is the inner box's margin.
+  // The outer box is the canvas (the generator's CARD_SIZE): a renderer may add padding to
+  // a size rather than fit it inside, so the spacing is the inner box's margin.
   return (
     <div
       style={{

@@ -108,8 +108,8 @@ describe('sitegen watch: social cards drawn on request', () => {
   });
 
   it('answers 500 with one line in the log when a card cannot be drawn, and goes on serving', async () => {
-    // satori refuses an image whose source is no absolute URL: the card's tree is laid out (the
-    // pages build), its drawing fails.
+    // A card refuses an image whose source is no data: URL (draw-card.ts): the card's tree is
+    // laid out (the pages build), its drawing fails.
     replaceInFile(
       path.join(project, 'src/templates/SocialCard.tsx'),
       '<div style={{ height: 12, backgroundColor: brand?.color ?? ACCENT }} />',

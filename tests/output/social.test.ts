@@ -93,10 +93,11 @@ describe('social sharing metadata', () => {
   });
 
   // Same bytes on every machine: the digest of the site's card as drawn where it was recorded
-  // (2026-11-25, linux-x64; satori 0.63.2, @resvg/resvg-js 2.6.2, sharp 0.35.5 with its
-  // libvips 8.18.7, @fontsource/inter 5.3.0; a 16-colour palette PNG). A CI machine that draws
+  // (2026-11-27, linux-x64; @takumi-rs/core 2.16.3, Node 20.20.2 with zlib 1.3.1-e00f703,
+  // @fontsource/inter 5.3.0; a 16-colour palette PNG by card-png.ts). A CI machine that draws
   // other bytes fails here. Changing SocialCard.tsx, the site's name, tagline or 18+ line,
-  // draw-card.ts's options, or those versions, changes the card: record the new digest then.
+  // draw-card.ts's or card-png.ts's options, or those versions, changes the card: record the
+  // new digest then.
   it('draws the site card to the very bytes recorded on another machine', () => {
     const [card] = readdirSync(path.join(distDir(), 'og')).filter((name) =>
       name.startsWith('situs.'),
@@ -104,7 +105,7 @@ describe('social sharing metadata', () => {
     const digest = createHash('sha256')
       .update(readFileSync(path.join(distDir(), 'og', card)))
       .digest('hex');
-    expect(digest).toBe('cf2f5dca4520702a4c05d09087ea16f69eb9bc14b9f365d020a7bc3abfd1dbc6');
+    expect(digest).toBe('bcaed9e3c3d1e791cef943582d87f3ae22d198b7eae32869925b384b3d34e177');
   });
 
   it('leaves the 404 pages without sharing tags (they have no address of their own)', () => {

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type * as Resvg from '@resvg/resvg-js';
-import type * as SharpModule from 'sharp';
+import type * as Takumi from '@takumi-rs/core';
 import { requireFromSitegen } from '../site/node-require.ts';
+import { CARD_COLOURS, CARD_DEFLATE_LEVEL, palettePng } from './card-png.ts';
 
 /**
- * Drawing one social card: its laid-out tree → satori (SVG) → resvg (pixels) → sharp (a
- * palette PNG). Plain data in, bytes out, and nothing here reads a build's state, so a worker
- * thread can load it and draw as well as the main thread can.
+ * Drawing one social card: its laid-out tree → Takumi (layout, text and pixels, in Rust) → a
+ * 16-colour palette PNG (card-png.ts). Plain data in, bytes out, and nothing here reads a
+ * build's state, so a worker thread can load it and draw as well as the main thread can.
  */
 
 /** A card's element tree with every component called: only host elements ("div") and text. */
@@ -21,7 +21,7 @@ export type CardNode =
 /** Card size in pixels: the 1.91:1 picture every link preview shows in full. */
 export const CARD_SIZE = { width: 1200, height: 630 };
 
-/** The font files satori draws with: Inter (OFL-1.1), Latin subset, through npm. */
+/** The font files Takumi draws with: Inter (OFL-1.1), Latin subset, through npm. */
 export const CARD_FONTS = [
   { weight: 400, file: '@fontsource/inter/files/inter-latin-400-normal.woff' },
   { weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
@@ -38,42 +38,32 @@ export function cardFontFiles(): Promise<Buffer[]> {
 }
 
 /**
- * Raise when the drawing changes in a way the card's tree does not show (satori's or resvg's
- * options, the scale, the encoding). 2: palette PNGs through sharp instead of resvg's RGBA PNGs.
+ * Raise when the drawing changes in a way the card's tree does not show (Takumi's options, the
+ * PNG encoder, the scale). 2: palette PNGs through sharp instead of resvg's RGBA PNGs. 3: Takumi
+ * and card-png.ts instead of satori, resvg and sharp (2 ms a card, not 24).
  */
-export const RENDER_FORMAT = 2;
+export const RENDER_FORMAT = 3;
+
+/** How card-png.ts encodes a card: part of the cache key. */
+export const CARD_PNG = { colours: CARD_COLOURS, deflateLevel: CARD_DEFLATE_LEVEL } as const;
+
+/** The packages whose versions decide a card's pixels (Takumi's binary is pinned to its version). */
+const RENDERERS = ['@takumi-rs/core'] as const;
 
 /**
- * How sharp encodes a card: a palette PNG. A card is a few flat colours and the anti-aliased
- * edges between them (about 120 colours in all); 16 colours without dithering keep the text's
- * edges smooth (checked side by side at 4x) at under a third of the bytes of resvg's RGBA PNG,
- * and 4 bits a pixel compress better than 8 (256 colours: 19 KB, not 16 KB, a typical card).
- * Encoding takes about 15 ms a card; effort 7 (30 ms) or compression level 9 (+10 ms) would
- * save 2-3% each. Fixed, so the same tree gives the same bytes.
- */
-export const CARD_PNG = {
-  palette: true,
-  colours: 16,
-  dither: 0,
-  effort: 1,
-  compressionLevel: 6,
-} as const;
-
-/** The packages whose versions decide a card's pixels. */
-const RENDERERS = ['satori', '@resvg/resvg-js', 'sharp'] as const;
-
-/**
- * "name@version" of each renderer, read from its package.json without loading it (sharp's
- * package.json is not exported: found by walking up from its entry point).
+ * "name@version" of each renderer, read from its package.json without loading it (found by
+ * walking up from its entry point: a package need not export its package.json), and of the
+ * zlib that compresses the pixels.
  */
 export function rendererVersions(): string[] {
-  return RENDERERS.map((name) => {
+  const renderers = RENDERERS.map((name) => {
     for (let dir = path.dirname(requireFromSitegen.resolve(name)); ; dir = path.dirname(dir)) {
       const manifest = readManifest(path.join(dir, 'package.json'));
       if (manifest?.name === name) return `${name}@${manifest.version}`;
       if (path.dirname(dir) === dir) throw new Error(`no package.json names ${name}`);
     }
   });
+  return [...renderers, `zlib@${process.versions.zlib}`];
 }
 
 function readManifest(file: string): { name?: string; version?: string } | undefined {
@@ -84,44 +74,50 @@ function readManifest(file: string): { name?: string; version?: string } | undef
   }
 }
 
-type Satori = (
-  tree: unknown,
-  options: {
-    width: number;
-    height: number;
-    fonts: { name: string; data: Buffer; weight: number; style: 'normal' }[];
-  },
-) => Promise<string>;
-
-type Sharp = typeof SharpModule.default;
-
 /**
- * Loads satori, resvg, sharp and the fonts (about 0.3 s) and returns the function that draws
- * a card's tree as a PNG of CARD_SIZE (a palette PNG, 4 bits a pixel). The tree in and the
- * bytes out are plain data, so a worker thread can call it; on glibc Linux the main thread
- * must have loaded sharp before the first worker starts (lovell/sharp#2263: its shared
- * libraries must outlive every thread that used them).
+ * Loads Takumi and the fonts (about 30 ms) and returns the function that draws a card's tree as
+ * a PNG of CARD_SIZE (a palette PNG, 4 bits a pixel). Takumi draws on libuv's threads, so several
+ * cards drawn at once use every core. The tree in and the bytes out are plain data, so a worker
+ * thread can call it.
  */
 export async function loadCardRenderer(): Promise<(tree: CardNode) => Promise<Uint8Array>> {
-  const satori = (requireFromSitegen('satori') as { default: Satori }).default;
-  const { renderAsync } = requireFromSitegen('@resvg/resvg-js') as typeof Resvg;
-  const sharp = requireFromSitegen('sharp') as Sharp;
+  const { Renderer } = requireFromSitegen('@takumi-rs/core') as typeof Takumi;
+  const renderer = new Renderer();
   const data = await cardFontFiles();
-  const fonts = CARD_FONTS.map((font, i) => ({
-    name: 'Inter',
-    data: data[i],
-    weight: font.weight,
-    style: 'normal' as const,
-  }));
-  return async (tree) => {
-    const svg = await satori(tree, { ...CARD_SIZE, fonts });
-    const image = await renderAsync(svg, {
-      fitTo: { mode: 'original' },
-      font: { loadSystemFonts: false },
+  for (const [i, font] of CARD_FONTS.entries())
+    await renderer.registerFont({
+      name: 'Inter',
+      data: data[i],
+      weight: font.weight,
+      style: 'normal',
     });
-    // resvg's RGBA as it is: libvips leaves the alpha out of an opaque card's PNG (the same
-    // bytes as removeAlpha(), and faster), and keeps it for a card that is not opaque.
-    const raw = { width: image.width, height: image.height, channels: 4 } as const;
-    return sharp(image.pixels, { raw }).png(CARD_PNG).toBuffer();
+  return async (tree) => {
+    const pixels = await renderer.render(takumiNode(tree), { ...CARD_SIZE, format: 'raw' });
+    return palettePng(pixels, CARD_SIZE.width, CARD_SIZE.height);
   };
+}
+
+/**
+ * A card's tree as Takumi's: an element is a container with its style, a string a text in it,
+ * an `img` an image, whose source must be a data: URL (Takumi fetches nothing; a card reads no
+ * file and no network). Pure; throws on any other image.
+ */
+function takumiNode(node: CardNode): Takumi.Node {
+  if (typeof node === 'string' || typeof node === 'number')
+    return { type: 'text', text: String(node) };
+  if (Array.isArray(node)) return { type: 'container', children: node.map(takumiNode) };
+  const { children, style, src, width, height } = node.props as Record<string, unknown> & {
+    children?: CardNode;
+  };
+  const styled = style === undefined ? {} : { style: style as Takumi.Node['style'] };
+  if (node.type === 'img') {
+    if (typeof src !== 'string' || !src.startsWith('data:'))
+      throw new Error(
+        `a social card's <img> needs a data: URL as its src, not ${JSON.stringify(src)}`,
+      );
+    const size = (value: unknown) => (value === undefined ? undefined : Number(value));
+    return { type: 'image', src, width: size(width), height: size(height), ...styled };
+  }
+  const nodes = children === undefined ? [] : Array.isArray(children) ? children : [children];
+  return { type: 'container', children: nodes.map(takumiNode), ...styled };
 }

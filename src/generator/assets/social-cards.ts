@@ -32,7 +32,7 @@ export interface SocialImage {
   alt: string;
 }
 
-/** One card to emit: where it goes in the output and the tree satori lays out. */
+/** One card to emit: where it goes in the output and the tree Takumi lays out. */
 export interface PlannedCard {
   path: string;
   key: string;
@@ -55,9 +55,9 @@ export interface CardPlanner {
 const FONT_SUBSET = 'latin';
 
 /**
- * What besides a card's tree decides its pixels: the renderers' versions (satori, resvg,
- * sharp), RENDER_FORMAT, sharp's PNG options and the font bytes. Part of every cache key, so a
- * new satori, sharp or font draws the cards again.
+ * What besides a card's tree decides its bytes: the renderer's version (Takumi) and zlib's,
+ * RENDER_FORMAT, the PNG options and the font bytes. Part of every cache key, so a new Takumi,
+ * zlib or font draws the cards again.
  */
 export async function cardFingerprint(): Promise<string> {
   const hash = createHash('sha256').update(`format ${RENDER_FORMAT}\n`);
@@ -171,7 +171,7 @@ function readFontCoverage(): (codePoint: number) => boolean {
   return (codePoint) => ranges.some(([from, to = from]) => codePoint >= from && codePoint <= to);
 }
 
-/** Returns `component`'s output for `props` with every component called: what satori draws. */
+/** Returns `component`'s output for `props` with every component called: what Takumi draws. */
 export function cardTree(
   component: ComponentType<SocialCardProps>,
   props: SocialCardProps,
@@ -228,7 +228,7 @@ export function layOutCard(
 }
 
 /**
- * Calls every function component of `node` and drops what renders nothing; satori gets plain data.
+ * Calls every function component of `node` and drops what renders nothing; Takumi gets plain data.
  */
 function expand(node: unknown): CardNode {
   if (Array.isArray(node)) return node.map(expand).filter((child) => child !== '');
@@ -266,13 +266,13 @@ export type DrawMany = (
 /** Fewer missing cards than this are drawn on this thread: starting the drawing in workers costs more. */
 const MIN_CARDS_ON_WORKERS = 16;
 
-/** How many cards are drawn at once: satori on this thread, resvg on libuv's pool. */
+/** How many cards are drawn at once: Takumi on libuv's pool, the PNG encoding on this thread. */
 const CARDS_IN_FLIGHT = 4;
 
 /**
  * Hands every planned card to the writer as a PNG: kept as it is when the writer still has
  * it (watch; a card's name holds its hash), else from `cacheDir/cards/{key}.png`, else drawn
- * (satori, then resvg) and stored in the cache first. The renderer is loaded only when a
+ * (Takumi, then card-png.ts) and stored in the cache first. The renderer is loaded only when a
  * card is missing. Writes only new cache files (temporary name, then rename); without
  * `cacheDir`, draws every card and touches no disk.
  */

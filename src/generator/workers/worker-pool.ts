@@ -20,7 +20,6 @@ import type {
 } from './tasks.ts';
 import { SitegenError, sitegenError } from '../errors/errors.ts';
 import { WorkerExited, WorkerOutOfMemory } from '../errors/errors-data.ts';
-import { requireFromSitegen } from '../site/node-require.ts';
 import { unwrap, type TaskResult } from './thrown.ts';
 
 /** Below this many files or pages a run does the work on the main thread: workers cost more. */
@@ -130,8 +129,6 @@ export function createWorkerPool(jobs: number): WorkerPool {
       );
     },
     async draw(trees, use) {
-      // sharp's libraries must stay loaded after a worker that used them ends (lovell/sharp#2263).
-      requireFromSitegen('sharp');
       await inOrder(
         batches(trees, DRAW_BATCH),
         (batch) =>
