@@ -233,6 +233,26 @@ describe('social cards across builds', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('refuses a SocialCard image that is not a data: URL in one line naming the card, and leaves the output as it was', async () => {
+    const broken = await copyProject(path.join(temp.dir, 'image'));
+    const out = path.join(temp.dir, 'image-out');
+    const shipped = readFileSync(path.join(broken, 'src/templates/SocialCard.tsx'), 'utf8');
+    const bar = '<div style={{ height: 12, backgroundColor: brand?.color ?? ACCENT }} />';
+    expect(shipped).toContain(bar);
+    writeFileSync(
+      path.join(broken, 'src/templates/SocialCard.tsx'),
+      shipped.replace(bar, '<img src="garis.png" width={1200} height={12} alt="" />'),
+    );
+    // The run's shared cache: the card is refused before any card is drawn.
+    const result = await sitegen(['build', '--root', broken, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^sitegen: Rendering \/og\/situs\.[0-9a-f]{10}\.png with SocialCard failed: a social card's <img> needs a data: URL as its src, not "garis\.png"/,
+    );
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('holds the time limit per card: slow cards, each within it, build though all take longer', async () => {
     const slow = await copyProject(path.join(temp.dir, 'slow'));
     // Each of the 18 cards takes 100 ms against a limit of 1000 ms (CARD_LIMIT_MS): at least 1.8 s

@@ -98,9 +98,34 @@ export async function loadCardRenderer(): Promise<(tree: CardNode) => Promise<Ui
 }
 
 /**
+ * What keeps Takumi from drawing `tree`: an image whose source is no data: URL (Takumi fetches
+ * nothing, and a card reads no file and no network); undefined when nothing does. Pure.
+ */
+export function cardProblem(tree: CardNode): string | undefined {
+  if (Array.isArray(tree)) {
+    for (const child of tree) {
+      const problem = cardProblem(child);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (typeof tree !== 'object') return undefined;
+  if (tree.type === 'img' && !isDataUrl(tree.props.src)) return imageProblem(tree.props.src);
+  return tree.props.children === undefined ? undefined : cardProblem(tree.props.children);
+}
+
+function isDataUrl(src: unknown): src is string {
+  return typeof src === 'string' && src.startsWith('data:');
+}
+
+function imageProblem(src: unknown): string {
+  return `a social card's <img> needs a data: URL as its src, not ${JSON.stringify(src)}`;
+}
+
+/**
  * A card's tree as Takumi's: an element is a container with its style, a string a text in it,
- * an `img` an image, whose source must be a data: URL (Takumi fetches nothing; a card reads no
- * file and no network). Pure; throws on any other image.
+ * an `img` an image, whose source must be a data: URL (cardProblem). Pure; throws on any other
+ * image.
  */
 function takumiNode(node: CardNode): Takumi.Node {
   if (typeof node === 'string' || typeof node === 'number')
@@ -111,10 +136,7 @@ function takumiNode(node: CardNode): Takumi.Node {
   };
   const styled = style === undefined ? {} : { style: style as Takumi.Node['style'] };
   if (node.type === 'img') {
-    if (typeof src !== 'string' || !src.startsWith('data:'))
-      throw new Error(
-        `a social card's <img> needs a data: URL as its src, not ${JSON.stringify(src)}`,
-      );
+    if (!isDataUrl(src)) throw new Error(imageProblem(src));
     const size = (value: unknown) => (value === undefined ? undefined : Number(value));
     return { type: 'image', src, width: size(width), height: size(height), ...styled };
   }

@@ -14,6 +14,7 @@ import {
   CARD_SIZE,
   type CardNode,
   cardFontFiles,
+  cardProblem,
   loadCardRenderer,
   RENDER_FORMAT,
   rendererVersions,
@@ -298,6 +299,7 @@ export async function emitCards(
   // (drawCardsIntoCache) and added by a later commit.
   if (later && folder !== undefined)
     return { rendered: 0, cached: cards.length - missing.length, pending: missing };
+  refuseUndrawable(missing);
   const emit = async (card: PlannedCard, png: Uint8Array) => {
     if (folder !== undefined) await storeInCache(path.join(folder, `${card.key}.png`), png);
     await writer.add({ path: card.path, contents: png });
@@ -321,6 +323,23 @@ export async function emitCards(
     await Promise.all(Array.from({ length: Math.min(CARDS_IN_FLIGHT, missing.length) }, drawNext));
   }
   return { rendered: missing.length, cached: cards.length - missing.length };
+}
+
+/**
+ * Throws RenderFailed, naming the card, for the first of `cards` that Takumi cannot draw
+ * (draw-card.ts cardProblem): one line before any drawing, as for a SocialCard that throws.
+ */
+function refuseUndrawable(cards: PlannedCard[]): void {
+  for (const card of cards) {
+    const reason = cardProblem(card.tree);
+    if (reason)
+      throw sitegenError(RenderFailed, {
+        url: `/${card.path}`,
+        template: 'SocialCard',
+        where: '',
+        reason,
+      });
+  }
 }
 
 /**
