@@ -108,15 +108,14 @@ function makeFoldersBelow(folder: string, dir: string, made: Set<string>): void 
   made.add(dir);
 }
 
-/**
- * Draws social cards (Takumi, loaded on the first card), all of the task's at once: Takumi
- * draws each on libuv's threads while this one encodes the last drawn. In order.
- */
+/** Draws social cards (Takumi, loaded on the first card), in order. */
 export function draw(task: DrawTask): Promise<TaskResult<Uint8Array[]>> {
   return settle(async () => {
     drawCard ??= loadCardRenderer();
     const drawOne = await drawCard;
-    return Promise.all(task.trees.map((tree) => drawOne(tree)));
+    const pngs: Uint8Array[] = [];
+    for (const tree of task.trees) pngs.push(await drawOne(tree));
+    return pngs;
   });
 }
 
