@@ -9,6 +9,19 @@ import type { FileResult } from '../content/read-articles.ts';
 import type { Problem } from '../errors/problem.ts';
 import { storeInCache } from '../output/cache-file.ts';
 import type { OutputListing } from '../output/atomic-writer.ts';
+import {
+  absent,
+  anything,
+  fields,
+  flag,
+  isRecord,
+  listOf,
+  number,
+  optional,
+  recordOf,
+  type Shape,
+  text,
+} from '../output/shapes.ts';
 import { type DependencyMap, knowRecordDigest, type PageDeps, recordDigest } from './decide.ts';
 
 /** Bumped whenever what the manifest holds, or how it is read, changes. */
@@ -154,47 +167,6 @@ export function readPreviousBuild(cacheDir: string, outDir: string, key: string)
     },
   };
 }
-
-/** A check of one value of the manifest: true when it has the shape the code reading it relies on. */
-type Shape = (value: unknown) => boolean;
-
-const text: Shape = (value) => typeof value === 'string';
-const number: Shape = (value) => typeof value === 'number';
-const flag: Shape = (value) => typeof value === 'boolean';
-const anything: Shape = () => true;
-/** What the manifest never holds (a memo's text, a result's body HTML). */
-const absent: Shape = (value) => value === undefined;
-const optional =
-  (shape: Shape): Shape =>
-  (value) =>
-    value === undefined || shape(value);
-const listOf =
-  (shape: Shape): Shape =>
-  (value) =>
-    Array.isArray(value) && value.every(shape);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An object whose every value has `shape`, and every key `isKey`. (Loops: 10,000 articles.) */
-const recordOf =
-  (shape: Shape, isKey: Shape = anything): Shape =>
-  (value) => {
-    if (!isRecord(value)) return false;
-    for (const name in value) if (!isKey(name) || !shape(value[name])) return false;
-    return true;
-  };
-
-/** An object whose named fields each have their shape (other keys are not read). */
-const fields = (shapes: Record<string, Shape>): Shape => {
-  const list = Object.entries(shapes);
-  return (value) => {
-    if (!isRecord(value)) return false;
-    for (const [name, shape] of list) if (!shape(value[name])) return false;
-    return true;
-  };
-};
 
 /** A part of a path that is empty, "." or "..", between the ends, "/" and "\". */
 const NOT_INSIDE = /(?:^|[\\/])\.{0,2}(?:[\\/]|$)/;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { cacheDirRefusal, storeInCache } from '../output/cache-file.ts';
+import { count, exactFields, flag, listOf, optional, pairOf, text } from '../output/shapes.ts';
 import type { PageFacts } from '../workers/page-facts.ts';
 
 /**
@@ -180,44 +181,16 @@ function codeIdentity(): string {
   return bundle ? bundle[1] : `source ${path.dirname(here)} ${process.pid}`;
 }
 
-/** A test of one value read from the file: true when it has the shape the check relies on. */
-type Shape = (value: unknown) => boolean;
-
-const text: Shape = (value) => typeof value === 'string';
-const flag: Shape = (value) => typeof value === 'boolean';
-const count: Shape = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
-const optional =
-  (shape: Shape): Shape =>
-  (value) =>
-    value === undefined || shape(value);
-const listOf =
-  (shape: Shape): Shape =>
-  (value) =>
-    Array.isArray(value) && value.every(shape);
-const pairOf =
-  (first: Shape, second: Shape): Shape =>
-  (value) =>
-    Array.isArray(value) && value.length === 2 && first(value[0]) && second(value[1]);
-/** An object with exactly these fields (an absent optional one aside), each of its shape. */
-const record =
-  (fields: Record<string, Shape>): Shape =>
-  (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    const object = value as Record<string, unknown>;
-    if (Object.keys(object).some((key) => !(key in fields))) return false;
-    return Object.entries(fields).every(([key, shape]) => shape(object[key]));
-  };
-
-const isFacts = record({
-  problems: listOf(record({ message: text, line: optional(count), column: optional(count) })),
+const isFacts = exactFields({
+  problems: listOf(exactFields({ message: text, line: optional(count), column: optional(count) })),
   tooDeep: flag,
   isNoindex: flag,
   isRedirect: flag,
   references: listOf(pairOf(text, text)),
   missingIds: listOf(text),
-  declared: optional(record({ width: count, height: count })),
+  declared: optional(exactFields({ width: count, height: count })),
   laterProblems: listOf(text),
-  size: record({ raw: count, gzip: count }),
+  size: exactFields({ raw: count, gzip: count }),
 });
 
 /** Whether `value` is whole PageFacts, every field of its type. Pure. */
