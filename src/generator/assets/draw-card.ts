@@ -40,30 +40,32 @@ export function cardFontFiles(): Promise<Buffer[]> {
 /**
  * Raise when the drawing changes in a way the card's tree does not show (Takumi's options, the
  * PNG encoder, the scale). 2: palette PNGs through sharp instead of resvg's RGBA PNGs. 3: Takumi
- * and card-png.ts instead of satori, resvg and sharp (2 ms a card, not 24).
+ * and card-png.ts instead of satori, resvg and sharp (2 ms a card, not 24). 4: the pixels
+ * deflated by fflate, not Node's zlib, whose bytes differ between Node 20 and Node 24.
  */
-export const RENDER_FORMAT = 3;
+export const RENDER_FORMAT = 4;
 
 /** How card-png.ts encodes a card: part of the cache key. */
 export const CARD_PNG = { colours: CARD_COLOURS, deflateLevel: CARD_DEFLATE_LEVEL } as const;
 
-/** The packages whose versions decide a card's pixels (Takumi's binary is pinned to its version). */
-const RENDERERS = ['@takumi-rs/core'] as const;
+/**
+ * The packages whose versions decide a card's bytes: Takumi's pixels (its binary is pinned to
+ * its version) and fflate's deflate of them (JavaScript: the same bytes on every Node).
+ */
+const RENDERERS = ['@takumi-rs/core', 'fflate'] as const;
 
 /**
  * "name@version" of each renderer, read from its package.json without loading it (found by
- * walking up from its entry point: a package need not export its package.json), and of the
- * zlib that compresses the pixels.
+ * walking up from its entry point: a package need not export its package.json).
  */
 export function rendererVersions(): string[] {
-  const renderers = RENDERERS.map((name) => {
+  return RENDERERS.map((name) => {
     for (let dir = path.dirname(requireFromSitegen.resolve(name)); ; dir = path.dirname(dir)) {
       const manifest = readManifest(path.join(dir, 'package.json'));
       if (manifest?.name === name) return `${name}@${manifest.version}`;
       if (path.dirname(dir) === dir) throw new Error(`no package.json names ${name}`);
     }
   });
-  return [...renderers, `zlib@${process.versions.zlib}`];
 }
 
 function readManifest(file: string): { name?: string; version?: string } | undefined {
