@@ -7,7 +7,7 @@ import { redirectTarget } from './page-policy.ts';
  * description, an absolute canonical URL that is the page's own address, an og:url that is that
  * address too, an og:image with its size declared, JSON-LD whose every `@type` names a type; and
  * those of a redirect page (an article alias). `sitegen check` holds every built page to them
- * (check/check-head.ts, check-output.ts) and the build every public/ page (files/public-pages.ts),
+ * (workers/page-facts.ts, check-output.ts) and the build every public/ page (files/public-pages.ts),
  * so the two refuse the same pages with the same words. The page is read with cheerio; read with
  * `withStartIndices`, each finding says where its element starts, for the build to name the line.
  */
