@@ -210,24 +210,12 @@ print(
   const [node, shipped] = startupRuns(process.execPath, runs, out, env);
   // The same build with an empty card cache (hyperfine only: --prepare empties it).
   let emptyCache;
-  if (has('hyperfine')) {
-    const json = path.join(work, 'hyperfine.json');
-    execFileSync(
-      'hyperfine',
-      [
-        '-N',
-        '--runs',
-        String(isQuick ? 3 : 10),
-        '--prepare',
-        `rm -rf ${cache}`,
-        '--export-json',
-        json,
-        `${process.execPath} ${cli} build --out ${out}`,
-      ],
-      { stdio: 'ignore', env },
+  if (has('hyperfine'))
+    [emptyCache] = hyperfineTimes(
+      ['--runs', String(isQuick ? 3 : 10), '--prepare', `rm -rf ${cache}`],
+      [`${process.execPath} ${cli} build --out ${out}`],
+      env,
     );
-    emptyCache = JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((s) => s * 1000);
-  }
   figures.startup = {
     version: process.versions.node,
     node,
@@ -302,25 +290,33 @@ const text = readFileSync(file, 'utf8');
 writeFileSync(file, text.endsWith('Satu.\\n') ? text.replace(/Satu\\.\\n$/, 'Dua.\\n') : text.replace(/Dua\\.\\n$/, 'Satu.\\n'));
 `,
   );
-  const json = path.join(work, 'hyperfine-edited.json');
   const out = path.join(work, 'shipped-edited-out');
-  execFileSync(
-    'hyperfine',
+  const [times] = hyperfineTimes(
     [
-      '-N',
       '--warmup',
       '3',
       '--runs',
       String(runs),
       '--prepare',
       `${process.execPath} ${toggle} ${article}`,
-      '--export-json',
-      json,
-      `${node} ${cli} build --root ${project} --out ${out}`,
     ],
-    { stdio: 'ignore', env },
+    [`${node} ${cli} build --root ${project} --out ${out}`],
+    env,
   );
-  return JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((s) => s * 1000);
+  return times;
+}
+
+/**
+ * hyperfine's times of each of `commands` (-N: no shell), in ms per run, after `options`
+ * (warm-ups, runs, --prepare).
+ */
+function hyperfineTimes(options, commands, env) {
+  const json = path.join(work, 'hyperfine.json');
+  execFileSync('hyperfine', ['-N', ...options, '--export-json', json, ...commands], {
+    stdio: 'ignore',
+    env,
+  });
+  return JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.times.map((s) => s * 1000));
 }
 
 /**
@@ -329,25 +325,12 @@ writeFileSync(file, text.endsWith('Satu.\\n') ? text.replace(/Satu\\.\\n$/, 'Dua
  * one command's runs, then the other's; without it, Node's timers, alternated.
  */
 function startupRuns(node, runs, out, env) {
-  if (has('hyperfine')) {
-    const json = path.join(work, 'hyperfine.json');
-    execFileSync(
-      'hyperfine',
-      [
-        '-N',
-        '--warmup',
-        '3',
-        '--runs',
-        String(runs),
-        '--export-json',
-        json,
-        `${node} -e 0`,
-        `${node} ${cli} build --out ${out}`,
-      ],
-      { stdio: 'ignore', env },
+  if (has('hyperfine'))
+    return hyperfineTimes(
+      ['--warmup', '3', '--runs', String(runs)],
+      [`${node} -e 0`, `${node} ${cli} build --out ${out}`],
+      env,
     );
-    return JSON.parse(readFileSync(json, 'utf8')).results.map((r) => r.times.map((s) => s * 1000));
-  }
   const rows = [[], []];
   for (let i = 0; i < runs; i++) {
     [
