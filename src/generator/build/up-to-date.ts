@@ -118,14 +118,14 @@ export function startStamp(key: StampKey, version: string): (summary: BuildSumma
     return () => {};
   }
   return (summary) => {
-    const stamp: Stamp = {
-      key: keyText(key, version),
-      sources,
-      output: snapshotOutput(key.outDir),
-      summary: asUnchanged(summary),
-    };
     const temporary = `${file}.${process.pid}.tmp`;
     try {
+      const stamp: Stamp = {
+        key: keyText(key, version),
+        sources,
+        output: snapshotOutput(key.outDir),
+        summary: asUnchanged(summary),
+      };
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(temporary, JSON.stringify(stamp));
       renameSync(temporary, file);
