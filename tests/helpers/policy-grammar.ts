@@ -315,3 +315,22 @@ export const { node } = fc.letrec((tie) => ({
 export const bodyArbitrary = fc
   .array(node, { minLength: 1, maxLength: 5 })
   .map((parts) => parts.join(''));
+
+/** The site the property tests resolve URLs against. */
+export const SITE = 'https://site.example/';
+
+/**
+ * `value` resolved against SITE by the URL parser, after the stripping it applies
+ * (leading and trailing C0 controls and spaces, then tab, LF and CR anywhere; not String
+ * trim(), which also drops U+00A0), or undefined when it does not parse.
+ */
+export function browserUrl(value: string): URL | undefined {
+  const stripped = value
+    .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+    .replace(/[\t\n\r]/g, '');
+  try {
+    return new URL(stripped, SITE);
+  } catch {
+    return undefined;
+  }
+}

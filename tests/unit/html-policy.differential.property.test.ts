@@ -15,7 +15,7 @@ import {
   listBodyProblems,
 } from '../../src/generator/policy/body-policy.ts';
 import { problemText } from '../../src/generator/policy/problems.ts';
-import { bodyArbitrary } from '../helpers/policy-grammar.ts';
+import { bodyArbitrary, browserUrl } from '../helpers/policy-grammar.ts';
 
 /**
  * The one parse per body (issue 31) reads a body with htmlparser2, which is not the HTML5
@@ -36,7 +36,6 @@ const TARGETS = [
   { name: 'Lux88Togel', url: 'https://lux88togel.example/' },
   { name: 'Loyal4D', url: 'https://loyal4d.example/?a=1&b="2"' },
 ];
-const SITE = 'https://site.example/';
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'action', 'formaction', 'poster', 'data']);
 
@@ -74,18 +73,6 @@ function violations(nodes: P5Node[]): string[] {
     stack.push(...(content ? content.childNodes : node.childNodes));
   }
   return found;
-}
-
-/** `value` as the URL parser reads it (C0 and spaces trimmed, tab and line breaks dropped). */
-function browserUrl(value: string): URL | undefined {
-  const stripped = value
-    .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
-    .replace(/[\t\n\r]/g, '');
-  try {
-    return new URL(stripped, SITE);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A tree written out as one line per node: elements with their attributes, texts, comments. */

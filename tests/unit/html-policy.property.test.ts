@@ -10,6 +10,7 @@ import {
 import { linkFirstMentions } from '../../src/generator/content/link-brands.ts';
 import { firstInvalidUtf8Offset } from '../../src/generator/content/read-source-file.ts';
 import { problemText } from '../../src/generator/policy/problems.ts';
+import { browserUrl } from '../helpers/policy-grammar.ts';
 
 /** The policy's problems as text, the fast path and the detailed check alike. */
 const bodyText = (html: string) => checkArticleBody(html).map(problemText);
@@ -22,7 +23,6 @@ const detailedBodyText = (html: string) => listBodyProblems(html).map(problemTex
  * random markup around random encodings of dangerous URLs, the ways a filter gets fooled.
  */
 
-const SITE = 'https://site.example/';
 const TARGETS = [
   { name: 'Lux88Togel', url: 'https://lux88togel.example/' },
   { name: 'Loyal4D', url: 'https://loyal4d.example/?a=1&b="2"' },
@@ -365,21 +365,6 @@ function elementsOf(html: string): Element[] {
   return out;
 }
 
-/**
- * `value` resolved against the site by the URL parser, after the stripping it applies
- * (leading and trailing C0 controls and spaces, then tab, LF and CR anywhere; not String
- * trim(), which also drops U+00A0), or undefined when it does not parse.
- */
-function browserUrl(value: string): URL | undefined {
-  const stripped = value
-    .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
-    .replace(/[\t\n\r]/g, '');
-  try {
-    return new URL(stripped, SITE);
-  } catch {
-    return undefined;
-  }
-}
 const browserProtocol = (value: string) => browserUrl(value)?.protocol;
 
 /** Everything in `html` a browser would build that the allow-list does not allow. */
